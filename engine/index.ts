@@ -1,0 +1,2 @@
+// Engine public entry (filled in by the engine work).
+export {};

@@ -1,0 +1,2 @@
+// Layers public entry (filled in by the layer catalogue work).
+export {};

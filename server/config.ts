@@ -1,0 +1,24 @@
+// Server configuration from the environment, with the defaults documented in the README.
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  demoSeed: boolean;
+  demoPassword: string;
+  distDir: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    demoSeed: (env.DEMO_SEED ?? 'on') !== 'off',
+    demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
+    distDir: resolve(env.DIST_DIR ?? './dist'),
+  };
+}
