@@ -1,0 +1,104 @@
+// Layer model (spec 3 §2–§3, §9): the shape of a catalogue entry, its enumerations, and the style contract that the
+// factory and the legend share.
+
+export const LAYER_TYPES = ['image', 'feature', 'network', 'wfst', 'highlight'] as const;
+export type LayerType = (typeof LAYER_TYPES)[number];
+
+export const CATEGORIES = [
+  'Background', 'Reference', 'Network', 'As-built', 'Upload', 'UploadKlic', 'Other', 'Custom', 'CustomExternal',
+  'ExternalEnexis', 'ExternalWfs',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const GROUPS = ['general', 'fttx', 'capex', 'cocon', 'geotrace', 'ghs', 'gw', 'hc', 'hqs', 'lv', 'esdl', 'water', 'external'] as const;
+export type Group = (typeof GROUPS)[number];
+
+export const GEOMETRIES = ['point', 'line', 'polygon'] as const;
+export type GeometryKind = (typeof GEOMETRIES)[number];
+
+/** Image sources: WMS (geoserver or geodata), WMTS / XYZ tiles. `proxy` sends tile requests through /api/proxy. */
+export interface WmsSource {
+  kind: 'wms';
+  /** Base URL; `{projectId}` and `{product}` are filled in for project layers. */
+  url: string;
+  layers: string;
+  styles?: string;
+  /** Project layers get CQL_FILTER project_id plus type filter (spec 3 §7). */
+  projectFilter?: boolean;
+  version?: string;
+  proxy?: boolean;
+}
+export interface TileSource {
+  kind: 'wmts' | 'xyz';
+  /** URL template with {z}/{x}/{y} (WMTS in REST form). */
+  url: string;
+  tileSize?: number;
+  proxy?: boolean;
+}
+/** Vector loaders: project WFS (geoserver ows), geodata WFS, cocon WFS, external WFS. */
+export interface WfsSource {
+  kind: 'wfs';
+  url: string;
+  typeName: string;
+  version?: string;
+  /** Project feature layers: cql_filter = project_id + type filter (+ bbox). */
+  projectFilter?: boolean;
+}
+export type LayerSource = WmsSource | TileSource | WfsSource;
+
+export interface LayerEntry {
+  name: string;
+  type: LayerType;
+  category: Category;
+  group: Group;
+  geometry: GeometryKind;
+  defaultVisible: boolean;
+  minZoom: number;
+  maxZoom: number;
+  /** Absolute draw order (z-index); see draw-order.ts. */
+  drawOrder: number;
+  /** Property used for labels (dotted path allowed), shown from labelMinZoom. */
+  labelField?: string;
+  labelMinZoom?: number;
+  opacity: number;
+  /** Project type ids that get this layer; empty = every project type. */
+  projectTypes: number[];
+  /** Organisation ids that additionally get this layer; empty = no organisation restriction. */
+  organisations: number[];
+  attributions: string[];
+  /** Network object type names (by name) whose objects feed this layer. */
+  objectTypes: string[];
+  /** Stored feature type filter value(s) for WFS/WMS (feature table `type`). */
+  featureTypes?: string[];
+  /** Style names offered in the style selector; the first is the default. Keys of the style registry. */
+  styles: string[];
+  source?: LayerSource;
+  /** Only offered with a permission (e.g. 'cyclomedia.coverage'). */
+  requiresPermission?: string;
+}
+
+export type Rgba = [number, number, number, number];
+
+/** What a style function yields for one feature at one zoom; null = nothing drawn. */
+export interface FeatureStyle {
+  color: Rgba;
+  fillColor?: Rgba;
+  /** Line width in pixels or point radius in pixels. */
+  width: number;
+}
+
+export type Props = Record<string, unknown>;
+export type StyleFn = (props: Props, zoom: number) => FeatureStyle | null;
+
+export interface LegendItem {
+  /** i18n key under `layers.legend.` */
+  label: string;
+  /** Sample properties run through the style function to draw the swatch. */
+  sample: Props;
+}
+
+export interface StyleDef {
+  name: string;
+  fn: StyleFn;
+  legend: LegendItem[];
+}
