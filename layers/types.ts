@@ -88,10 +88,12 @@ export interface FeatureStyle {
 }
 
 export type Props = Record<string, unknown>;
-export type StyleFn = (props: Props, zoom: number) => FeatureStyle | null;
+/** Project settings a style may read (network.dp_minimum_usage). */
+export interface StyleContext { dpMinimumUsage?: number }
+export type StyleFn = (props: Props, zoom: number, ctx?: StyleContext) => FeatureStyle | null;
 
 export interface LegendItem {
-  /** i18n key under `layers.legend.` */
+  /** i18n key under `layers.` (e.g. 'legend.connect'); empty = the layer's own name. */
   label: string;
   /** Sample properties run through the style function to draw the swatch. */
   sample: Props;

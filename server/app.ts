@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import type { Db } from './db/db';
 import type { ServerConfig } from './config';
 import { registerRoutes } from './routes/index';
+import { installAuth } from './auth/guard';
 
 export interface AppDeps { db: Db; config: ServerConfig }
 
@@ -23,7 +24,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.status(status).send({ error: err.code ?? (status >= 500 ? 'internal_error' : 'bad_request'), message: err.message });
   });
 
-  await app.register(async (api) => { await registerRoutes(api); }, { prefix: '/api' });
+  await app.register(async (api) => { installAuth(api); await registerRoutes(api); }, { prefix: '/api' });
 
   const dist = deps.config.distDir;
   if (existsSync(dist)) {

@@ -9,6 +9,8 @@ export interface ServerConfig {
   demoSeed: boolean;
   demoPassword: string;
   distDir: string;
+  /** Overrides of the sign-in settings read from the environment by server/auth/auth-config.ts (tests use this). */
+  auth?: Partial<import('./auth/auth-config').AuthConfig>;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {

@@ -2,5 +2,5 @@
 import type { FastifyInstance } from 'fastify';
 
 export async function heartbeatRoutes(api: FastifyInstance): Promise<void> {
-  api.get('/user/heartbeat', async (_req, reply) => reply.type('text/plain').send('ok'));
+  api.get('/user/heartbeat', { config: { public: true } }, async (_req, reply) => reply.type('text/plain').send('ok'));
 }

@@ -1,26 +1,195 @@
-// Map screen (foundation skeleton): an offline MapLibre background with a deck.gl overlay interleaved through
-// MapboxOverlay. The map editor work replaces this with the full editor.
-import { useEffect, useRef } from 'react';
-import maplibregl from 'maplibre-gl';
+// Map screen (spec 1 §2, spec 3 §2): MapLibre background + deck.gl network (MapController), the toolbar, the draw
+// and measure tooltip, scale bar, feature-info card, save / undo / redo through the engine, the unsaved-changes
+// registration of the workflow and the offer to restore edits kept from an earlier visit.
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { MapboxOverlay } from '@deck.gl/mapbox';
-import { ScatterplotLayer, PathLayer } from '@deck.gl/layers';
-import { offlineStyle } from './offline-style';
+import type { Id } from 'engine/types';
+import { MapController } from './map-controller';
+import { Toolbar } from './Toolbar';
+import { FeatureInfoPanel } from './info/FeatureInfoPanel';
+import { Mode } from './modes';
+import { scaleBar } from './scale-bar';
+import { geolocationBox, locate } from './geolocation';
+import { toLngLat } from './geometry';
+import { useEditSession, type Loaded } from './use-edit-session';
+import { createModel } from 'engine/model';
+import type { NetworkObject, ObjectType } from 'engine/types';
+import { saveSession } from './save-flow';
+import { defaultStore } from './unsaved-store';
+import type { EditIntent } from './tools/types';
+import { EditSession, type ChangeEvent } from './edit-session';
+import { networkApi } from '../api/endpoints/network';
+import { notify } from '../shell/notification-store';
+import { selectUser } from '../auth/session-slice';
+import { registerUnsavedChangesSource } from '../workflow/unsaved-changes';
+import type { AppDispatch } from '../app/store';
+import './map.css';
 
-export function MapScreen() {
+export interface MapScreenProps { projectId?: number; projectTypeKey?: string; step?: number; readOnly?: boolean }
+
+const LEVEL = { info: 'Information', warning: 'Warning', error: 'Error' } as const;
+const WARNING_KEYS: Record<string, string> = { 'zero length': 'map.notification.zero_length', 'route overlapping': 'map.notification.route_overlapping' };
+
+export function MapScreen({ projectId, readOnly = false }: MapScreenProps) {
+  const { t } = useTranslation();
+  const dispatch = useDispatch<AppDispatch>();
+  const user = useSelector(selectUser);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const map = new maplibregl.Map({ container: ref.current!, style: offlineStyle(), center: [5.12, 52.09], zoom: 15, attributionControl: false });
-    const overlay = new MapboxOverlay({
-      interleaved: true,
-      layers: [
-        new PathLayer({ id: 'demo-edges', data: [{ path: [[5.118, 52.089], [5.122, 52.091]] as [number, number][] }], getPath: (d: { path: [number, number][] }) => d.path, getColor: [0, 90, 200], getWidth: 4, widthUnits: 'pixels' }),
-        new ScatterplotLayer({ id: 'demo-nodes', data: [{ p: [5.118, 52.089] as [number, number] }, { p: [5.122, 52.091] as [number, number] }], getPosition: (d: { p: [number, number] }) => d.p, getFillColor: [220, 40, 40], getRadius: 6, radiusUnits: 'pixels' }),
-      ],
-    });
-    map.addControl(overlay);
-    map.on('load', () => { document.body.dataset.mapLoaded = 'true'; });
-    return () => map.remove();
+  const ctl = useRef<MapController | null>(null);
+  const [, tick] = useReducer((x: number) => x + 1, 0);
+  const [locked, setLocked] = useState(false);
+  const [drawTypeId, setDrawTypeId] = useState<number | null>(null);
+  const fetched = useEditSession(projectId);
+  const [injected, setInjected] = useState<Loaded | null>(null);
+  const loaded = fetched.loaded ?? injected;
+  const error = fetched.error;
+  const session: EditSession | null = loaded?.session ?? null;
+  const viewer = user?.role === 'viewer';
+  const editable = !!session && !readOnly && !viewer;
+  const inject = useRef(setInjected);
+
+  const showWarnings = useCallback((e: ChangeEvent) => {
+    for (const w of e.warnings) notify(WARNING_KEYS[w] ?? (e.rejected ? 'map.notification.rejected' : w), 'Warning', { translationParams: { reason: w } });
+    if (e.limitReached) notify('map.notification.history_limit', 'Warning', { throttleKey: 'history_limit' });
   }, []);
-  return <div ref={ref} data-testid="map" style={{ position: 'absolute', inset: 0 }} />;
+
+  const perform = useCallback((intent: EditIntent) => {
+    const s = ctl.current?.session;
+    if (!s) return;
+    try { for (const e of s.perform(intent)) showWarnings(e); } catch (err) { notify('map.notification.rejected', 'Error', { translationParams: { reason: (err as Error).message } }); }
+  }, [showWarnings]);
+
+  useEffect(() => {
+    const c = new MapController(ref.current!, {
+      notify: (key, level, params, throttleKey) => notify(key, LEVEL[level], { translationParams: params, throttleKey }),
+      perform: (i) => perform(i),
+      undo: () => ctl.current?.session?.undo(),
+      redo: () => ctl.current?.session?.redo(),
+      changed: () => tick(),
+    });
+    ctl.current = c;
+    (window as unknown as { __map?: unknown }).__map = testHook(c, (l) => inject.current(l));
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      if (el && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
+      if (c.key(e)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => { window.removeEventListener('keydown', onKey); c.destroy(); ctl.current = null; };
+  }, [perform]);
+
+  useEffect(() => {
+    const c = ctl.current;
+    if (!c) return;
+    c.editable = editable;
+    c.setSession(session);
+    if (!session) return;
+    const off = session.subscribe(() => tick());
+    if (loaded?.stored) {
+      const st = loaded.stored;
+      notify('map.notification.restore_offered', 'Warning', {
+        stick: true, translationParams: { count: st.count },
+        buttons: [
+          { label: t('map.notification.restore'), action: () => { st.restore(); notify('map.notification.restored', 'Information'); } },
+          { label: t('map.notification.discard'), action: () => st.discard() },
+        ],
+      });
+    }
+    return off;
+  }, [session, editable, loaded, t]);
+
+  const save = useCallback(async (): Promise<boolean> => {
+    const s = ctl.current?.session;
+    if (!s || projectId === undefined) return true;
+    setLocked(true);
+    try {
+      const out = await saveSession(s, async (req) => { await dispatch(networkApi.endpoints.sendBatch.initiate({ method: req.method, path: req.path, body: req.body })).unwrap(); }, defaultStore(), projectId);
+      if (out.ok) { notify('map.notification.saved', 'Information'); return true; }
+      notify('map.notification.save_failed', 'Error', { stick: true, translationParams: { batch: out.failed.kind, error: out.error } });
+      return false;
+    } finally { setLocked(false); }
+  }, [dispatch, projectId]);
+
+  useEffect(() => registerUnsavedChangesSource({
+    hasChanges: () => !!ctl.current?.session?.state().canSave,
+    save: async () => { if (!(await save())) throw new Error('unable to save'); },
+  }), [save]);
+
+  useEffect(() => {
+    const type = loaded?.objectTypes.find((o) => o.id === drawTypeId);
+    const c = ctl.current;
+    if (!c || !session) return;
+    c.tools.setDrawKind(type?.geometryKind === 'node' ? 'node' : 'line');
+    session.drawInstances = type ? [{ objectTypeId: type.id }] : [];
+  }, [drawTypeId, loaded, session]);
+
+  const c = ctl.current;
+  const sketch = c?.sketch();
+  const st = session?.state();
+  const label = sketch?.label && c ? { ...sketch.label, xy: c.toScreen(sketch.label.at) } : null;
+  const scale = c?.loaded ? scaleBar(c.metresPerPixel()) : null;
+  const drawTypes = (loaded?.objectTypes ?? []).filter((o) => o.geometryKind === 'edge' || o.geometryKind === 'node');
+  const selection: Id[] = c && c.mode === Mode.Select ? c.selection : [];
+
+  return (
+    <div className="map-screen" data-testid="map-screen" data-editable={editable ? 'true' : 'false'}>
+      <div ref={ref} data-testid="map" className="map-canvas" />
+      <Toolbar
+        mode={c?.mode ?? Mode.Select} readOnly={!editable} canEdit={!!c?.canEdit()} multiSelect={!!c?.tools.select.multiSelect}
+        canUndo={!!st?.canUndo} canRedo={!!st?.canRedo} canSave={!!st?.canSave} limitReached={!!st?.limitReached}
+        drawTypes={drawTypes} drawTypeId={drawTypeId} onDrawType={setDrawTypeId}
+        onToggle={(m) => c?.toggleMode(m)} onMultiSelect={() => { c?.tools.select.setMultiSelect(!c.tools.select.multiSelect); tick(); }}
+        onUndo={() => session?.undo()} onRedo={() => session?.redo()} onSave={() => void save()}
+        onLocate={() => locate().then(([x, y]) => c?.fit(geolocationBox(...(toLL(x, y))), 24)).catch((e: Error) => notify(`map.notification.${e.message}`, 'Error'))}
+      />
+      {label && (
+        <div className={`map-tooltip map-tooltip-${label.colour ?? 'neutral'}`} data-testid={c?.mode === Mode.Measure ? 'measure-result' : 'draw-tooltip'} style={{ left: label.xy[0] + 12, top: label.xy[1] - 12 }}>
+          <span>{label.text}</span>{label.extra && <span className="map-tooltip-cost" data-testid="draw-cost">{label.extra}</span>}
+        </div>
+      )}
+      {scale && <div className="map-scale" data-testid="scale-bar" style={{ width: scale.widthPx }}>{scale.label}</div>}
+      {!editable && session && <div className="map-hint">{t('map.hint.read_only')}</div>}
+      {projectId !== undefined && !session && !error && <div className="map-hint">{t('map.loading_network')}</div>}
+      {error && <div className="map-hint map-error" role="alert">{t('map.load_failed')}</div>}
+      {session && selection.length > 0 && (
+        <FeatureInfoPanel
+          model={session.model} ids={selection} readOnly={!editable}
+          onEdit={(iid, name, value) => { try { showWarnings(session.apply({ type: 'editAttributes', instanceId: iid, values: { [name]: value } })); } catch (err) { notify('map.notification.rejected', 'Error', { translationParams: { reason: (err as Error).message } }); } }}
+          onClose={() => c?.tools.select.set([])}
+        />
+      )}
+      {locked && <div className="map-lock" data-testid="map-lock" aria-label={t('map.tools.locked')} onPointerDownCapture={(e) => e.stopPropagation()} />}
+    </div>
+  );
+}
+
+function toLL(x: number, y: number): [number, number] { const [lng, lat] = toLngLat([x, y]); return [lng, lat]; }
+
+/** Small test hook (e2e and bench): coordinate conversion, view and session state. */
+function testHook(c: MapController, inject: (l: Loaded) => void) {
+  return {
+    /** Opens a network without the server (benchmarks): builds the model and the session in the page. */
+    load: (networkObjects: NetworkObject[], objectTypes: ObjectType[] = [], projectId = 0) => {
+      const t0 = performance.now();
+      const session = new EditSession(createModel({ networkObjects, objectTypes }), { newId: () => crypto.randomUUID(), projectId });
+      inject({ session, objectTypes, stored: null });
+      return performance.now() - t0;
+    },
+    toScreen: (x: number, y: number) => c.toScreen([x, y]),
+    toMap: (px: number, py: number) => c.toMap(px, py),
+    setView: (zoom: number, x: number, y: number) => c.setView(zoom, [x, y]),
+    zoom: () => c.zoom(),
+    mode: () => c.mode,
+    selection: () => [...c.selection],
+    state: () => c.session?.state() ?? null,
+    counts: () => {
+      const chunks = c.chunks?.chunks() ?? [];
+      return { chunks: chunks.length, edges: chunks.reduce((s, k) => s + k.edges.length, 0), nodes: chunks.reduce((s, k) => s + k.nodes.length, 0) };
+    },
+    edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],
+    nodesAt: (x: number, y: number, tol: number) => c.session?.index.nodesNear([x, y], tol).map((h) => h.id) ?? [],
+    controller: c,
+  };
 }

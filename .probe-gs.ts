@@ -1,0 +1,17 @@
+import { startTestServer } from '/work/main/tests/server/support/server';
+const ts = await startTestServer();
+const tok = await ts.login('engineer@demo.example');
+const pid = (await ts.db.query<{id:number}>(`SELECT id FROM project WHERE name='Demo FTTH Utrecht'`)).rows[0].id;
+const api = ts.api(tok);
+const base = `/api/project/${pid}/geoserver/fttx/ows`;
+let r = await api.get(`${base}?service=WFS&request=GetCapabilities`);
+console.log(r.status, r.text.slice(0, 300), (r.text.match(/<wfs:Name>[^<]+/g)||[]).join(' '));
+r = await api.get(`${base}?service=WFS&request=GetFeature&typeNames=fttx:cableApToDp&outputFormat=application/json&count=2`);
+console.log(r.status, r.text.slice(0, 1500));
+r = await api.get(`${base}?service=WFS&request=GetFeature&typeNames=fttx:ducts&outputFormat=application/json&count=1&srsName=EPSG:4326`);
+console.log(r.status, r.text.slice(0, 1500));
+r = await api.get(`${base}?service=WFS&request=DescribeFeatureType&typeNames=fttx:ducts`);
+console.log(r.status, r.text.slice(0, 3000));
+console.log(`ogrinfo WFS:${ts.url}${base} --config GDAL_HTTP_HEADERS "Authorization: Bearer ${tok}"`);
+await new Promise((res) => setTimeout(res, Number(process.env.WAIT ?? 0)));
+await ts.close();

@@ -1,0 +1,87 @@
+// Planar geometry helpers in map units: point equality within 0.01 (spec 3 §5), distances, projection of a point on a
+// segment, line length and splitting a line at a point (split positions none/head/body/tail, spec 3 §4).
+import type { Position } from './types';
+
+/** Points are equal within a 0.01 tolerance (spec 3 §5). */
+export const POINT_TOLERANCE = 0.01;
+
+/** Floating-point slack so that 0.01 apart (after rounding to 2 decimals) still counts as within 0.01. */
+export const EPSILON = 1e-9;
+
+export function pointsEqual(a: Position, b: Position, tol = POINT_TOLERANCE): boolean {
+  return Math.abs(a[0] - b[0]) <= tol + EPSILON && Math.abs(a[1] - b[1]) <= tol + EPSILON;
+}
+
+export function dist(a: Position, b: Position): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1]);
+}
+
+export interface SegmentProjection { point: Position; t: number; distance: number }
+
+/** Nearest point of segment a–b to p (t in [0,1] along the segment). */
+export function projectOnSegment(p: Position, a: Position, b: Position): SegmentProjection {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const len2 = dx * dx + dy * dy;
+  let t = len2 === 0 ? 0 : ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const point: Position = [a[0] + t * dx, a[1] + t * dy];
+  return { point, t, distance: dist(p, point) };
+}
+
+export function lineLength(c: readonly Position[]): number {
+  let s = 0;
+  for (let i = 1; i < c.length; i++) s += dist(c[i - 1], c[i]);
+  return s;
+}
+
+/** An edge with two or fewer coordinates whose ends are equal counts as zero length (spec 1 §5); longer: length 0. */
+export function isZeroLength(c: readonly Position[]): boolean {
+  if (c.length < 2) return true;
+  if (c.length <= 2) return pointsEqual(c[0], c[c.length - 1]);
+  return lineLength(c) <= POINT_TOLERANCE;
+}
+
+export type SplitPosition = 'none' | 'head' | 'body' | 'tail';
+
+export interface SplitResult {
+  position: SplitPosition;
+  /** Two chunks when position is 'body'; else the line unchanged as one chunk, or none when 'none'. */
+  chunks: Position[][];
+  /** The split point on the line (snapped), when within tolerance. */
+  at?: Position;
+  segment?: number;
+}
+
+/**
+ * Splits a line at point p (within tolerance): at its head or tail nothing is split; on its body it gives two chunks
+ * sharing the split point; away from the line the position is 'none'.
+ */
+export function splitLine(c: readonly Position[], p: Position, tolerance = POINT_TOLERANCE): SplitResult {
+  let best: { seg: number; proj: SegmentProjection } | null = null;
+  for (let i = 0; i + 1 < c.length; i++) {
+    const proj = projectOnSegment(p, c[i], c[i + 1]);
+    if (!best || proj.distance < best.proj.distance) best = { seg: i, proj };
+  }
+  if (!best || best.proj.distance > tolerance + EPSILON) return { position: 'none', chunks: [] };
+  const at = best.proj.point;
+  if (pointsEqual(at, c[0])) return { position: 'head', chunks: [c.slice()], at: c[0], segment: 0 };
+  if (pointsEqual(at, c[c.length - 1])) return { position: 'tail', chunks: [c.slice()], at: c[c.length - 1], segment: c.length - 2 };
+  const i = best.seg;
+  // a split at an interior vertex reuses it
+  const atVertex = pointsEqual(at, c[i + 1]) ? i + 1 : pointsEqual(at, c[i]) ? i : -1;
+  if (atVertex >= 0) {
+    return { position: 'body', chunks: [c.slice(0, atVertex + 1), c.slice(atVertex)], at: c[atVertex], segment: i };
+  }
+  return { position: 'body', chunks: [[...c.slice(0, i + 1), at], [at, ...c.slice(i + 1)]], at, segment: i };
+}
+
+export function bboxOf(c: readonly Position[]): [number, number, number, number] {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const p of c) {
+    if (p[0] < minX) minX = p[0];
+    if (p[1] < minY) minY = p[1];
+    if (p[0] > maxX) maxX = p[0];
+    if (p[1] > maxY) maxY = p[1];
+  }
+  return [minX, minY, maxX, maxY];
+}

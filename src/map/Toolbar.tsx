@@ -1,0 +1,62 @@
+// Map toolbar: the interaction modes of spec 3 §2/§4 as toggle buttons, the draw object choice, undo/redo (20-item
+// limit signal), save and geolocation. Edit tools are absent for viewers / read-only and disabled above the edit
+// resolution. While locked an overlay blocks clicks and drags on the toolbar and the map.
+import { useTranslation } from 'react-i18next';
+import type { ObjectType } from 'engine/types';
+import { Mode, has, type ModeBits } from './modes';
+
+export interface ToolbarProps {
+  mode: ModeBits;
+  readOnly: boolean;
+  canEdit: boolean;
+  multiSelect: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  canSave: boolean;
+  limitReached: boolean;
+  drawTypes: ObjectType[];
+  drawTypeId: number | null;
+  onDrawType(id: number | null): void;
+  onToggle(mode: number): void;
+  onMultiSelect(): void;
+  onUndo(): void;
+  onRedo(): void;
+  onSave(): void;
+  onLocate(): void;
+}
+
+const EDIT_TOOLS: [number, string][] = [
+  [Mode.Draw, 'draw'], [Mode.DrawFeature, 'draw_feature'], [Mode.Modify, 'modify'], [Mode.Split, 'split'],
+  [Mode.DeleteFeature, 'delete_feature'], [Mode.DeleteSegment, 'delete_segment'], [Mode.Unsnap, 'unsnap'],
+];
+
+export function Toolbar(p: ToolbarProps) {
+  const { t } = useTranslation();
+  const btn = (m: number, key: string, disabled = false) => (
+    <button key={key} type="button" data-testid={`tool-${key}`} aria-pressed={has(p.mode, m)} disabled={disabled} onClick={() => p.onToggle(m)}>
+      {t(`map.tools.${key}`)}
+    </button>
+  );
+  return (
+    <div className="map-toolbar" role="toolbar" aria-label={t('map.tools.toolbar')} data-testid="map-toolbar">
+      {btn(Mode.Select, 'select')}
+      <button type="button" data-testid="tool-multi_select" aria-pressed={p.multiSelect} onClick={p.onMultiSelect}>{t('map.tools.multi_select')}</button>
+      {btn(Mode.Measure, 'measure')}
+      {!p.readOnly && (
+        <>
+          <select data-testid="draw-object" aria-label={t('map.tools.draw_object')} value={p.drawTypeId ?? ''} onChange={(e) => p.onDrawType(e.target.value === '' ? null : Number(e.target.value))}>
+            <option value="">{t('map.tools.line')}</option>
+            {p.drawTypes.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+          </select>
+          {EDIT_TOOLS.map(([m, k]) => btn(m, k, !p.canEdit))}
+          <button type="button" data-testid="tool-undo" disabled={!p.canUndo} onClick={p.onUndo}>{t('map.tools.undo')}</button>
+          <button type="button" data-testid="tool-redo" disabled={!p.canRedo} onClick={p.onRedo}>{t('map.tools.redo')}</button>
+          <button type="button" data-testid="tool-save" disabled={!p.canSave} className={p.limitReached ? 'attention' : undefined} onClick={p.onSave}>
+            {t('map.tools.save')}{p.limitReached ? ' (20)' : ''}
+          </button>
+        </>
+      )}
+      <button type="button" data-testid="tool-geolocation" onClick={p.onLocate}>{t('map.tools.geolocation')}</button>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// The editing session of one project on the map, over the engine's Editor (model, history, rbush index, side
+// effects). Each tool intent becomes ONE engine gesture (one history item); the diff's network-object ids are
+// reported to listeners so the renderer rebuilds only the chunks they touch. Undo/redo and save requests come from
+// the engine.
+import type { Id, Position } from 'engine/types';
+import type { Action } from 'engine/actions';
+import { getObject, type Model } from 'engine/model';
+import type { Diff } from 'engine/tx';
+import { Editor, type GestureResult } from 'engine/editor';
+import type { EngineConfig } from 'engine/gesture';
+import type { Intent, NewInstance } from 'engine/intents';
+import { limitReached, pendingActions } from 'engine/history';
+import type { SaveRequest } from 'engine/save';
+import type { EditIntent } from './tools/types';
+
+export interface SessionState { canUndo: boolean; canRedo: boolean; canSave: boolean; limitReached: boolean; size: number }
+
+export interface ChangeEvent { ids: Set<Id>; diff: Diff; warnings: string[]; rejected: string | null; limitReached: boolean; kind: 'edit' | 'undo' | 'redo' | 'reset' }
+
+const EMPTY: Diff = { added: [], updated: [], removed: [] };
+
+/** Network-object ids whose rows a diff touched (what the renderer must rebuild). */
+export function touchedObjectIds(diff: Diff): Set<Id> {
+  const ids = new Set<Id>();
+  for (const r of diff.added) if (r.table === 'networkObjects') ids.add(r.key);
+  for (const r of diff.removed) if (r.table === 'networkObjects') ids.add(r.key);
+  for (const [, to] of diff.updated) if (to.table === 'networkObjects') ids.add(to.key);
+  // instance changes restyle their network object
+  for (const r of [...diff.added, ...diff.removed]) if (r.table === 'objectInstances') ids.add((r.row as { networkObjectId: Id }).networkObjectId);
+  return ids;
+}
+
+/** The engine intents (gestures) for a tool intent; `instances` are those of the current draw object. */
+export function toEngineIntents(model: Model, i: EditIntent, instances: NewInstance[] = []): Intent[] {
+  switch (i.kind) {
+    case 'createNode': return [{ type: 'drawNode', coordinates: i.position, instances }];
+    case 'createEdge': return [{ type: 'drawEdge', coordinates: i.coordinates, instances }];
+    case 'moveNode': return [{ type: 'moveNode', id: i.nodeId, to: i.to }];
+    case 'moveVertex': {
+      const c = editorCoords(model, i.edgeId);
+      if (!c) return [];
+      const next: Position[] = c.slice();
+      if (i.insert) next.splice(i.index, 0, i.to); else next[i.index] = i.to;
+      return [{ type: 'editEdgeGeometry', id: i.edgeId, coordinates: next }];
+    }
+    case 'editEdgeGeometry': return [{ type: 'editEdgeGeometry', id: i.edgeId, coordinates: i.coordinates }];
+    case 'splitEdge': return [{ type: 'splitEdge', id: i.edgeId, at: i.position }];
+    case 'deleteObjects': return i.ids.map((id) => ({ type: 'deleteObject', id }) as Intent);
+    case 'unsnap': return [{ type: 'unsnap', ids: [...new Set([...i.nodeMoves.map((m) => m.nodeId), ...i.vertexMoves.map((m) => m.edgeId)])] }];
+  }
+}
+
+function editorCoords(model: Model, id: Id): Position[] | undefined {
+  return getObject(model, id)?.edge?.geometry.coordinates;
+}
+
+export class EditSession {
+  readonly editor: Editor;
+  private listeners = new Set<(e: ChangeEvent) => void>();
+  /** Instances given to drawn features (the current draw object). */
+  drawInstances: NewInstance[] = [];
+
+  constructor(model: Model, config: EngineConfig) {
+    this.editor = new Editor(model, config);
+  }
+
+  get model(): Model { return this.editor.model; }
+  get index() { return this.editor.index; }
+
+  subscribe(l: (e: ChangeEvent) => void): () => void { this.listeners.add(l); return () => { this.listeners.delete(l); }; }
+  private emit(e: ChangeEvent): ChangeEvent { for (const l of this.listeners) l(e); return e; }
+
+  state(): SessionState {
+    const h = this.editor.history;
+    return { canUndo: this.editor.canUndo, canRedo: this.editor.canRedo, canSave: this.editor.canSave, limitReached: limitReached(h), size: h.items.length };
+  }
+
+  private result(r: GestureResult, kind: ChangeEvent['kind']): ChangeEvent {
+    return this.emit({ ids: touchedObjectIds(r.diff), diff: r.diff, warnings: r.warnings, rejected: r.rejected, limitReached: r.limitReached, kind });
+  }
+
+  /** Runs a tool intent; a multi-object delete runs one gesture per object. */
+  perform(intent: EditIntent): ChangeEvent[] {
+    return toEngineIntents(this.model, intent, this.drawInstances).map((it) => this.result(this.editor.apply(it), 'edit'));
+  }
+
+  /** Runs an engine intent directly (attribute edits: code 11 through 'editAttributes'). */
+  apply(intent: Intent): ChangeEvent { return this.result(this.editor.apply(intent), 'edit'); }
+
+  undo(): ChangeEvent | null {
+    const s = this.editor.undo();
+    return s ? this.emit({ ids: touchedObjectIds(s.diff), diff: s.diff, warnings: [], rejected: null, limitReached: false, kind: 'undo' }) : null;
+  }
+
+  redo(): ChangeEvent | null {
+    const s = this.editor.redo();
+    return s ? this.emit({ ids: touchedObjectIds(s.diff), diff: s.diff, warnings: [], rejected: null, limitReached: false, kind: 'redo' }) : null;
+  }
+
+  /** Unsaved actions in order (stored for reload recovery). */
+  pending(): Action[] { return pendingActions(this.editor.history); }
+
+  saveRequests(): SaveRequest[] { return this.editor.saveRequests(); }
+
+  markSaved(): void {
+    this.editor.markSaved();
+    this.emit({ ids: new Set(), diff: EMPTY, warnings: [], rejected: null, limitReached: false, kind: 'reset' });
+  }
+
+  /** Re-applies stored unsaved actions (offered back after a reload) as one history item. */
+  restore(actions: Action[]): ChangeEvent { return this.result(this.editor.applyActions(actions, 'restored edits'), 'edit'); }
+}

@@ -1,0 +1,66 @@
+// deck.gl layers of the map: one PathLayer and one ScatterplotLayer per network chunk (binary attributes, stable data
+// objects so untouched chunks never re-upload), plus small overlays for the selection and the tool sketch (its label
+// is drawn in the DOM by the map screen).
+import { COORDINATE_SYSTEM, type Layer } from '@deck.gl/core';
+import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
+import type { Position } from 'engine/types';
+import { toLngLat, type Extent } from '../geometry';
+import type { Sketch } from '../tools/types';
+import type { Chunk } from './network-chunks';
+
+export interface OverlayInput {
+  /** Selected/highlighted geometries (map units). */
+  selectedLines: Position[][];
+  selectedPoints: Position[];
+  sketch: Sketch | null;
+  /** Multiplier on network line widths (6 vs 3 around the edit resolution). */
+  widthScale: number;
+  /** Visible extent in map units, for chunk culling (null = all visible). */
+  view: Extent | null;
+  cellSize: number;
+}
+
+function chunkVisible(c: Chunk, view: Extent | null, cellSize: number): boolean {
+  if (!view) return true;
+  const [cx, cy] = c.key.split('_').map(Number);
+  const pad = cellSize; // edges may reach into the neighbouring cell
+  const x0 = cx * cellSize - pad, y0 = cy * cellSize - pad, x1 = (cx + 1) * cellSize + pad, y1 = (cy + 1) * cellSize + pad;
+  return x1 >= view[0] && x0 <= view[2] && y1 >= view[1] && y0 <= view[3];
+}
+
+export function chunkLayers(chunks: Chunk[], o: Pick<OverlayInput, 'widthScale' | 'view' | 'cellSize'>): Layer[] {
+  const out: Layer[] = [];
+  for (const c of chunks) {
+    const visible = chunkVisible(c, o.view, o.cellSize);
+    const common = { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: c.origin, visible, pickable: false };
+    if (c.edges.length) {
+      out.push(new PathLayer({
+        id: `net-edges-${c.key}`, ...common, data: c.edges as never, _pathType: 'open',
+        widthUnits: 'pixels', widthScale: o.widthScale, widthMinPixels: 1, capRounded: true, jointRounded: true,
+      }));
+    }
+    if (c.nodes.length) {
+      out.push(new ScatterplotLayer({
+        id: `net-nodes-${c.key}`, ...common, data: c.nodes as never, radiusUnits: 'pixels', radiusScale: o.widthScale / 3,
+        stroked: true, getLineColor: [255, 255, 255, 255], lineWidthUnits: 'pixels', getLineWidth: 1,
+      }));
+    }
+  }
+  return out;
+}
+
+const ll = (p: Position) => toLngLat(p);
+
+export function overlayLayers(o: OverlayInput): Layer[] {
+  const out: Layer[] = [];
+  if (o.selectedLines.length || o.selectedPoints.length) {
+    out.push(new PathLayer<Position[]>({ id: 'selection-lines', data: o.selectedLines, getPath: (d) => d.map(ll) as never, getColor: [255, 200, 0, 200], getWidth: 10, widthUnits: 'pixels' }));
+    out.push(new ScatterplotLayer<Position>({ id: 'selection-points', data: o.selectedPoints, getPosition: (d) => ll(d) as never, getFillColor: [255, 200, 0, 200], getRadius: 9, radiusUnits: 'pixels' }));
+  }
+  const s = o.sketch;
+  if (s) {
+    out.push(new PathLayer<Position[]>({ id: 'sketch-lines', data: s.lines, getPath: (d) => d.map(ll) as never, getColor: [255, 120, 0, 255], getWidth: 3, widthUnits: 'pixels' }));
+    out.push(new ScatterplotLayer<Position>({ id: 'sketch-points', data: s.points, getPosition: (d) => ll(d) as never, getFillColor: [255, 255, 255, 255], getLineColor: [255, 120, 0, 255], stroked: true, lineWidthUnits: 'pixels', getLineWidth: 2, getRadius: 5, radiusUnits: 'pixels' }));
+  }
+  return out;
+}

@@ -1,0 +1,36 @@
+// Adapts the engine's normalized model to the renderer: nodes and edges with their coordinates and the name of the
+// object type of their first instance (styling key). Paths have no geometry of their own and are not drawn here.
+import type { Id } from 'engine/types';
+import { allObjects, getInstance, getObject, instancesOf, type Model, type NetworkObjectRow } from 'engine/model';
+import type { NetworkSource } from './network-chunks';
+
+export function typeNameOf(m: Model, id: Id): string | null {
+  const iid = instancesOf(m, id)[0];
+  if (!iid) return null;
+  const inst = getInstance(m, iid);
+  return inst ? m.schema.objectTypes[inst.objectTypeId]?.name ?? null : null;
+}
+
+function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
+  if (!o) return undefined;
+  if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeNameOf(m, id) };
+  if (o.edge) return { kind: 'edge' as const, coords: o.edge.geometry.coordinates, typeName: typeNameOf(m, id) };
+  return undefined;
+}
+
+/** A source reading the current model through a getter (the model changes with every edit). */
+export function modelSource(getModel: () => Model): NetworkSource {
+  return {
+    forEach(cb) {
+      const m = getModel();
+      for (const [id, o] of allObjects(m)) {
+        const d = describe(m, id, o);
+        if (d) cb(id, d.kind, d.coords, d.typeName);
+      }
+    },
+    get(id) {
+      const m = getModel();
+      return describe(m, id, getObject(m, id));
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// The workflow route workflow/{projectId}/{project type key}/{step} with the settings in the fragment (spec 1 §2):
+// the project type's states from the server (sorted by step, cached) as step navigation, the map screen for the
+// current step, a long loading mark on entry, and the leave guard for unsaved changes.
+import { Suspense, lazy, useEffect } from 'react';
+import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import { useDispatch, useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import type { AppDispatch } from '../app/store';
+import { useProjectQuery, useLogEventMutation } from '../api/endpoints/project';
+import { useProjectTypesQuery } from '../api/endpoints/catalogue';
+import { selectSession } from '../auth/session-slice';
+import { startLoading, stopLoading } from '../shell/loading-slice';
+import { joinProjectRoom, leaveProjectRoom } from '../shell/requests/socket';
+import { confirmLeave } from './leave-guard';
+import { hasUnsavedChanges } from './unsaved-changes';
+import { StepNavigation } from './StepNavigation';
+
+// The map screen of the step, loaded on demand (the map libraries are heavy).
+const WorkflowMap = lazy(() => import('../map/MapScreen').then((m) => ({ default: m.MapScreen })));
+
+const WORKFLOW_LOADING = 'workflow.loading';
+
+export function WorkflowRoute() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const projectId = Number(params.projectId);
+  const projectTypeKey = params.projectTypeKey ?? '';
+  const step = Number(params.step ?? 0);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useDispatch<AppDispatch>();
+  const session = useSelector(selectSession);
+  const project = useProjectQuery(projectId, { skip: !Number.isInteger(projectId) });
+  const types = useProjectTypesQuery();
+  const [logEvent] = useLogEventMutation();
+  const projectTypeId = project.data?.projectTypeId ?? types.data?.find((x) => x.key === projectTypeKey)?.id;
+
+  // Long loading on entry (spec 1 §2), until the project is there.
+  const loading = project.isLoading;
+  useEffect(() => {
+    if (!loading) return;
+    dispatch(startLoading({ long: true, message: WORKFLOW_LOADING }));
+    return () => { dispatch(stopLoading({ long: true, message: WORKFLOW_LOADING })); };
+  }, [loading, dispatch]);
+
+  useEffect(() => {
+    if (!Number.isInteger(projectId)) return;
+    joinProjectRoom(projectId);
+    return () => leaveProjectRoom(projectId);
+  }, [projectId]);
+
+  const userId = session.user?.id;
+  useEffect(() => {
+    if (project.data && userId !== undefined) void logEvent({ projectId: project.data.id, userId, type: 'PROJECT_OPENED' });
+  }, [project.data?.id, userId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Leave guard: only leaving the workflow is guarded; no dialog without changes or with an invalid session.
+  const sessionValid = session.status === 'valid';
+  const blocker = useBlocker(({ nextLocation }) =>
+    !nextLocation.pathname.startsWith(`/workflow/${projectId}/`) && sessionValid && hasUnsavedChanges());
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmLeave(sessionValid).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
+  }, [blocker, sessionValid]);
+  useEffect(() => {
+    const onUnload = (e: BeforeUnloadEvent) => { if (hasUnsavedChanges()) e.preventDefault(); };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, []);
+
+  if (!Number.isInteger(projectId) || !Number.isInteger(step)) return <p role="alert">{t('workflow.bad_address')}</p>;
+  if (project.isError) return <p role="alert" data-testid="workflow-error">{t('workflow.project_unavailable')}</p>;
+  const goToStep = (s: number) => navigate(`/workflow/${projectId}/${encodeURIComponent(projectTypeKey)}/${s}${location.hash}`);
+  return (
+    <main className="workflow" data-testid="workflow">
+      <header className="workflow-header">
+        <h1>{project.data?.name ?? ''}</h1>
+        {projectTypeId !== undefined && <StepNavigation projectTypeId={projectTypeId} step={step} onStep={goToStep} />}
+      </header>
+      <div className="workflow-map">
+        <Suspense fallback={null}><WorkflowMap projectId={projectId} projectTypeKey={projectTypeKey} step={step} /></Suspense>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+// History rules of spec 1 §4/§9: one gesture = one item, at most 20 with a signal, redo tail dropped, canUndo/canSave.
+import { describe, it, expect } from 'vitest';
+import { Editor, HISTORY_LIMIT, emptyHistory, pushItem, canUndo, canSave, pendingActions, markSaved, type Action } from 'engine';
+import { model, config } from './ascii';
+
+const act = (i: number): Action => ({ code: 0, after: { id: `n${i}`, projectId: 1, node: { geometry: { type: 'Point', coordinates: [i, 0] } } } });
+
+describe('history', () => {
+  it('history limit 20 items; a signal is given when 20 is reached', () => {
+    let h = emptyHistory();
+    const signals: boolean[] = [];
+    for (let i = 0; i < 21; i++) { const r = pushItem(h, [act(i)]); h = r.history; signals.push(r.limitReached); }
+    expect(HISTORY_LIMIT).toBe(20);
+    expect(signals.indexOf(true)).toBe(19);
+    expect(h.items).toHaveLength(20);
+    expect(h.unsavedEvicted).toHaveLength(1);
+    expect(pendingActions(h)).toHaveLength(21); // no edit is lost to the limit
+  });
+  it('canUndo holds when the index is at least 0; canSave equals canUndo', () => {
+    let h = emptyHistory();
+    expect(canUndo(h)).toBe(false);
+    expect(canSave(h)).toBe(false);
+    h = pushItem(h, [act(1)]).history;
+    expect(h.index).toBe(0);
+    expect(canUndo(h)).toBe(true);
+    expect(canSave(h)).toBe(true);
+    expect(canSave(markSaved(h))).toBe(false);
+  });
+  it('a new change after an undo discards the redo tail', () => {
+    const ed = new Editor(model('A'), config());
+    ed.apply({ type: 'drawNode', coordinates: [100, 0] });
+    ed.apply({ type: 'drawNode', coordinates: [200, 0] });
+    ed.undo();
+    expect(ed.canRedo).toBe(true);
+    ed.apply({ type: 'drawNode', coordinates: [300, 0] });
+    expect(ed.canRedo).toBe(false);
+    expect(ed.history.items).toHaveLength(2);
+  });
+  it('grouped changes (a gesture and its side effects) form one history item', () => {
+    const ed = new Editor(model('A----------B'), config());
+    const r = ed.apply({ type: 'drawNode', coordinates: [50, 0] });
+    expect(ed.history.items).toHaveLength(1);
+    expect(r.historyItem!.actions.map((a) => a.code)).toEqual([0, 1, 0]); // node, edit AB, new half
+    ed.undo();
+    expect(ed.canUndo).toBe(false);
+  });
+});
