@@ -2,7 +2,7 @@
 // draw-edge-with-splits, node move, undo, redo, save merge (20 items; 10k edits), each beside a naive baseline
 // (linear scans; copying the whole model per edit). Run: npx tsx bench/engine.bench.ts (honours BENCH_MAX_SIZE).
 import {
-  Editor, createModel, generateNetwork, SpatialIndex, bruteForceNear, pendingActions, saveRequests, pentries,
+  Editor, createModel, generateNetwork, SpatialIndex, bruteForceNear, pendingActions, saveRequests, pentries, baseGet,
   type Model, type Position,
 } from '../engine/index';
 import { heapMB, now, row, sample, sizes, stats, writeResults, type BenchRow } from './lib';
@@ -43,7 +43,7 @@ for (const size of sizes([10_000, 100_000, 1_000_000])) {
   // draw an edge across a block from the body of one street edge to the body of the next: two splits
   const drawSamples = sample(200, (i) => {
     const s = streets[(i * 7919) % streets.length];
-    const c = ed.model.networkObjects.base[s]?.edge?.geometry.coordinates;
+    const c = baseGet(ed.model.networkObjects.base, s)?.edge?.geometry.coordinates;
     if (!c) return;
     const a: Position = [(c[0][0] + c[1][0]) / 2, (c[0][1] + c[1][1]) / 2];
     const vertical = c[0][0] === c[1][0];
@@ -57,7 +57,7 @@ for (const size of sizes([10_000, 100_000, 1_000_000])) {
 
   const move = stats(sample(200, (i) => {
     const h = houses[(i * 104729) % houses.length];
-    const q = ed.model.networkObjects.base[h]?.node?.geometry.coordinates;
+    const q = baseGet(ed.model.networkObjects.base, h)?.node?.geometry.coordinates;
     if (q) ed.apply({ type: 'moveNode', id: h, to: [q[0] + 1.5, q[1] + 1] });
   }, 0));
   rows.push(row('node move', edges, 'p50', 'ms', move.p50, naiveDraw.p50));
@@ -73,7 +73,7 @@ for (const size of sizes([10_000, 100_000, 1_000_000])) {
   const merge20 = stats(sample(50, () => { saveRequests(1, window20); }));
   const naiveMerge = stats(sample(size >= 1e6 ? 2 : 5, () => {
     let n = 0;
-    for (const [k, v] of pentries(ed.model.networkObjects)) if (model.networkObjects.base[k] !== v) n++;
+    for (const [k, v] of pentries(ed.model.networkObjects)) if (baseGet(model.networkObjects.base, k) !== v) n++;
     void n;
   }, 0));
   rows.push(row('save merge 20 items', edges, 'p50', 'ms', merge20.p50, naiveMerge.p50));
@@ -81,7 +81,7 @@ for (const size of sizes([10_000, 100_000, 1_000_000])) {
   // 10k edits: node moves, each its own gesture (older items leave the window but stay unsaved)
   const moves10k = stats(sample(10_000, (i) => {
     const h = houses[(i * 7) % houses.length];
-    const q = ed.model.networkObjects.base[h]?.node?.geometry.coordinates;
+    const q = baseGet(ed.model.networkObjects.base, h)?.node?.geometry.coordinates;
     if (q) ed.apply({ type: 'moveNode', id: h, to: [q[0] + 2 + (i % 3), q[1] + 1] });
   }, 0));
   rows.push(row('node move (during 10k edits)', edges, 'p99', 'ms', moves10k.p99, naiveDraw.p50));

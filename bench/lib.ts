@@ -76,6 +76,13 @@ export function heapMB(): number {
   return process.memoryUsage().heapUsed / 2 ** 20;
 }
 
+/** Heap used plus ArrayBuffer memory (typed arrays live outside the JS heap) in MB, after a full GC. */
+export function memMB(): number {
+  heapMB();
+  const m = process.memoryUsage();
+  return (m.heapUsed + m.arrayBuffers) / 2 ** 20;
+}
+
 export function row(c: string, size: number, metric: string, unit: string, value: number, baseline: number | null = null): BenchRow {
   const r = (x: number) => (Math.abs(x) >= 100 ? Math.round(x * 10) / 10 : Math.round(x * 1000) / 1000);
   return { case: c, size, metric, unit, value: r(value), baseline: baseline === null ? null : r(baseline), ratio: baseline === null || value === 0 ? null : Math.round((baseline / value) * 10) / 10 };

@@ -4,6 +4,8 @@ import type {
   AttributeValue, Id, NetworkObject, NetworkObjectKind, ObjectInstance, ObjectRelationType, ObjectType, PathEdge, Relation,
 } from './types';
 import { pget, pentries, ptable, type PTable } from './ptable';
+import { TableBuilder, buildList, byString } from './build';
+import { Scratch } from './scratch';
 
 /** A network object as stored: the wire object without embedded instances and path edges. */
 export type NetworkObjectRow = Omit<NetworkObject, 'pathEdges' | 'objectInstances'>;
@@ -53,22 +55,6 @@ export interface ModelInput {
   relationTypes?: ObjectRelationType[];
 }
 
-function pushIdx(idx: Record<string, string[]>, key: string, id: string): void {
-  const l = idx[key];
-  if (l === undefined) idx[key] = [id];
-  else if (l[l.length - 1] !== id) l.push(id);
-}
-
-function sortLists(idx: Record<string, string[]>): void {
-  for (const k in idx) {
-    const l = idx[k];
-    if (l.length > 1) {
-      l.sort();
-      for (let i = l.length - 1; i > 0; i--) if (l[i] === l[i - 1]) l.splice(i, 1);
-    }
-  }
-}
-
 function stripNetworkObject(o: NetworkObject): NetworkObjectRow {
   if (!('pathEdges' in o) && !('objectInstances' in o)) return o;
   const { pathEdges: _p, objectInstances: _i, ...row } = o;
@@ -83,83 +69,77 @@ function stripInstance(i: ObjectInstance): InstanceRow {
 
 /**
  * Builds the model from wire objects: network objects (with embedded objectInstances and pathEdges, as the server
- * sends them) and/or flat lists. Later duplicates overwrite earlier ones; `checkIntegrity` reports them.
+ * sends them) and/or flat lists. Later duplicates overwrite earlier ones (relations: the first is kept);
+ * `checkIntegrity` reports them. One pass collects the rows into dense tables (input rows are kept, not copied, unless
+ * they carry embedded lists); the reverse indexes are then built in bulk as CSR arrays.
  */
 export function createModel(input: ModelInput): Model {
-  const nos: Record<string, NetworkObjectRow> = {};
-  const pes: Record<string, PathEdgeRow> = {};
-  const ois: Record<string, InstanceRow> = {};
-  const avs: Record<string, AttributeValue> = {};
-  const rels: Record<string, Relation> = {};
-  const edgesByNode: Record<string, string[]> = {};
-  const instancesByObject: Record<string, string[]> = {};
-  const pathEdgesByPath: Record<string, string[]> = {};
-  const pathEdgesByEdge: Record<string, string[]> = {};
-  const relationsBySource: Record<string, string[]> = {};
-  const relationsByTarget: Record<string, string[]> = {};
-  const valuesByInstance: Record<string, string[]> = {};
-  const pathCount: Record<string, number> = {};
-  let unordered = false;
+  const nos = new TableBuilder<NetworkObjectRow>(input.networkObjects.length);
+  const pes = new TableBuilder<PathEdgeRow>(input.pathEdges?.length ?? 0);
+  const ois = new TableBuilder<InstanceRow>(input.objectInstances?.length ?? 0);
+  const avs = new TableBuilder<AttributeValue>(input.attributeValues?.length ?? 0);
+  const rels = new TableBuilder<Relation>(input.relations?.length ?? 0, true);
+  const pathCount = new Map<string, number>();
 
   const addPathEdge = (pe: PathEdge) => {
-    const n = pathCount[pe.pathId] ?? 0;
-    pathCount[pe.pathId] = n + 1;
-    const position = typeof (pe as PathEdgeRow).position === 'number' ? (pe as PathEdgeRow).position : n;
-    if (position !== n) unordered = true;
-    pes[pe.id] = position === (pe as PathEdgeRow).position ? (pe as PathEdgeRow) : { ...pe, position };
-    (pathEdgesByPath[pe.pathId] ??= []).push(pe.id);
-    pushIdx(pathEdgesByEdge, pe.edgeId, pe.id);
+    const n = pathCount.get(pe.pathId) ?? 0;
+    pathCount.set(pe.pathId, n + 1);
+    const given = (pe as PathEdgeRow).position;
+    const position = typeof given === 'number' ? given : n;
+    pes.set(pe.id, position === given ? (pe as PathEdgeRow) : { ...pe, position });
   };
   const addRelation = (r: Relation) => {
     const k = relKey(r);
-    if (rels[k]) return;
-    rels[k] = r.constructor === Object && Object.keys(r).length === 3 ? r : { fromId: r.fromId, toId: r.toId, objectRelationTypeName: r.objectRelationTypeName };
-    pushIdx(relationsBySource, r.fromId, k);
-    pushIdx(relationsByTarget, r.toId, k);
+    rels.set(k, r.constructor === Object && Object.keys(r).length === 3 ? r : { fromId: r.fromId, toId: r.toId, objectRelationTypeName: r.objectRelationTypeName });
   };
-  const addValue = (v: AttributeValue) => {
-    const k = avKey(v.objectInstanceId, v.attributeTypeName);
-    if (!avs[k]) pushIdx(valuesByInstance, v.objectInstanceId, v.attributeTypeName);
-    avs[k] = v;
-  };
+  const addValue = (v: AttributeValue) => { avs.set(avKey(v.objectInstanceId, v.attributeTypeName), v); };
   const addInstance = (i: ObjectInstance) => {
-    ois[i.id] = stripInstance(i);
-    pushIdx(instancesByObject, i.networkObjectId, i.id);
-    for (const v of i.attributeValues ?? []) addValue(v);
-    for (const r of i.relationSources ?? []) addRelation(r);
-    for (const r of i.relationTargets ?? []) addRelation(r);
+    ois.set(i.id, stripInstance(i));
+    if (i.attributeValues) for (const v of i.attributeValues) addValue(v);
+    if (i.relationSources) for (const r of i.relationSources) addRelation(r);
+    if (i.relationTargets) for (const r of i.relationTargets) addRelation(r);
   };
 
   for (const o of input.networkObjects) {
-    nos[o.id] = stripNetworkObject(o);
-    if (o.edge) {
-      pushIdx(edgesByNode, o.edge.fromNodeId, o.id);
-      pushIdx(edgesByNode, o.edge.toNodeId, o.id);
-    }
+    nos.set(o.id, stripNetworkObject(o));
     if (!o.node && !o.edge && o.pathEdges) for (const pe of o.pathEdges) addPathEdge(pe);
     if (o.objectInstances) for (const i of o.objectInstances) addInstance(i);
   }
-  for (const pe of input.pathEdges ?? []) addPathEdge(pe);
-  for (const i of input.objectInstances ?? []) addInstance(i);
-  for (const v of input.attributeValues ?? []) addValue(v);
-  for (const r of input.relations ?? []) addRelation(r);
+  if (input.pathEdges) for (const pe of input.pathEdges) addPathEdge(pe);
+  if (input.objectInstances) for (const i of input.objectInstances) addInstance(i);
+  if (input.attributeValues) for (const v of input.attributeValues) addValue(v);
+  if (input.relations) for (const r of input.relations) addRelation(r);
 
-  sortLists(edgesByNode);
-  sortLists(instancesByObject);
-  sortLists(pathEdgesByEdge);
-  sortLists(relationsBySource);
-  sortLists(relationsByTarget);
-  sortLists(valuesByInstance);
-  if (unordered) for (const k in pathEdgesByPath) pathEdgesByPath[k].sort((a, b) => comparePathEdges(pes[a], pes[b]));
+  const sc = new Scratch();
+  sc.reserve(4 * Math.max(2 * nos.rows.length, ois.rows.length, pes.rows.length, avs.rows.length, rels.rows.length) + 4096);
+  const no = nos.finish(sc), pe = pes.finish(sc), oi = ois.finish(sc), av = avs.finish(sc), rel = rels.finish(sc);
+    const noRows = no.rows, peRows = pe.rows, oiRows = oi.rows, avRows = av.rows, relRows = rel.rows;
+  const relKeys = rel.ids.keys;
+
+  const edgeEnd = (j: number): string | undefined => {
+    const e = noRows[j >> 1].edge;
+    if (!e) return undefined;
+    return (j & 1) === 0 ? e.fromNodeId : e.toNodeId === e.fromNodeId ? undefined : e.toNodeId;
+  };
+  const edgeId = (j: number) => noRows[j >> 1].id;
+  const instId = (j: number) => oiRows[j].id;
+  const peId = (j: number) => peRows[j].id;
+  const avName = (j: number) => avRows[j].attributeTypeName;
+  const relK = (j: number) => relKeys[j];
 
   const objectTypes: Record<string, ObjectType> = {};
   for (const t of input.objectTypes ?? []) objectTypes[t.id] = t;
   return {
-    networkObjects: ptable(nos), pathEdges: ptable(pes), objectInstances: ptable(ois), attributeValues: ptable(avs),
-    relations: ptable(rels), edgesByNode: ptable(edgesByNode), instancesByObject: ptable(instancesByObject),
-    pathEdgesByPath: ptable(pathEdgesByPath), pathEdgesByEdge: ptable(pathEdgesByEdge),
-    relationsBySource: ptable(relationsBySource), relationsByTarget: ptable(relationsByTarget),
-    valuesByInstance: ptable(valuesByInstance), schema: { objectTypes, relationTypes: input.relationTypes ?? [] },
+    networkObjects: ptable(no), pathEdges: ptable(pe), objectInstances: ptable(oi), attributeValues: ptable(av),
+    relations: ptable(rel),
+    edgesByNode: ptable(buildList(no.ids, 2 * noRows.length, edgeEnd, edgeId, byString(edgeId), sc)),
+    instancesByObject: ptable(buildList(no.ids, oiRows.length, (j) => oiRows[j].networkObjectId, instId, byString(instId), sc)),
+    pathEdgesByPath: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].pathId, peId, (a, b) => comparePathEdges(peRows[a], peRows[b]), sc)),
+    pathEdgesByEdge: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].edgeId, peId, byString(peId), sc)),
+    relationsBySource: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].fromId, relK, byString(relK), sc)),
+    relationsByTarget: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].toId, relK, byString(relK), sc)),
+    valuesByInstance: ptable(buildList(oi.ids, avRows.length, (j) => avRows[j].objectInstanceId, avName, byString(avName), sc)),
+    schema: { objectTypes, relationTypes: input.relationTypes ?? [] },
   };
 }
 

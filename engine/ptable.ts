@@ -1,10 +1,31 @@
-// Persistent table as plain data: a `base` record (as loaded, never copied) plus a small bucketed overlay of local
+// Persistent table as plain data: a compact `base` (as loaded, never copied) plus a small bucketed overlay of local
 // changes (iD coreGraph idea). A write copies the overlay root (256 slots) and one bucket, so an edit is O(change).
+import { buildIdTable, idFind, type IdTable } from './id-table';
+
 export const BUCKETS = 256;
 
 export type Bucket<T> = Record<string, T | null>;
+
+/** Base of a row table: `rows[idFind(ids, key)]` (dense rows; no per-row wrapper). */
+export interface RowBase<T> {
+  readonly ids: IdTable;
+  readonly rows: readonly T[];
+}
+
+/**
+ * Base of a reverse index in CSR form, keyed by the dense index of a row table (`ids` is that table's, shared):
+ * the list of key k is `values[offsets[k] .. offsets[k + 1])`; keys outside that table (dangling references in bad
+ * input) live in `extra`. Lists are materialised on read (small).
+ */
+export interface ListBase {
+  readonly ids: IdTable;
+  readonly offsets: Int32Array;
+  readonly values: readonly string[];
+  readonly extra: ReadonlyMap<string, readonly string[]> | null;
+}
+
 export interface PTable<T> {
-  readonly base: Readonly<Record<string, T>>;
+  readonly base: RowBase<T> | ListBase;
   /** null when there are no local changes; else 256 buckets, each null or a record key → value (null = deleted). */
   readonly over: ReadonlyArray<Readonly<Bucket<T>> | null> | null;
 }
@@ -15,8 +36,53 @@ export function bucketOf(key: string): number {
   return (h ^ (h >>> 8)) & (BUCKETS - 1);
 }
 
-export function ptable<T>(base: Record<string, T> = {}): PTable<T> {
-  return { base, over: null };
+export function isListBase(b: RowBase<unknown> | ListBase): b is ListBase {
+  return (b as ListBase).offsets !== undefined;
+}
+
+/** Row base from a record or a map (copied into dense form). */
+export function rowBase<T>(src: Record<string, T> | ReadonlyMap<string, T> = {}): RowBase<T> {
+  const keys: string[] = [];
+  const rows: T[] = [];
+  const entries = src instanceof Map ? src.entries() : Object.entries(src as Record<string, T>);
+  for (const [k, v] of entries) { keys.push(k); rows.push(v); }
+  return { ids: buildIdTable(keys).table, rows };
+}
+
+export function ptable<T>(base: Record<string, T> | RowBase<T> | ListBase = {}): PTable<T> {
+  const b = (base as RowBase<T>).rows !== undefined || isListBase(base as ListBase) ? base as RowBase<T> | ListBase : rowBase(base as Record<string, T>);
+  return { base: b, over: null };
+}
+
+/** Value of `key` in the base alone (ignoring the overlay). */
+export function baseGet<T>(b: RowBase<T> | ListBase, key: string): T | undefined {
+  const i = idFind(b.ids, key);
+  if (!isListBase(b)) return i < 0 ? undefined : b.rows[i];
+  if (i < 0) return (b.extra?.get(key) as T | undefined);
+  const s = b.offsets[i], e = b.offsets[i + 1];
+  return s === e ? undefined : (b.values.slice(s, e) as unknown as T);
+}
+
+export function baseHas(b: RowBase<unknown> | ListBase, key: string): boolean {
+  const i = idFind(b.ids, key);
+  if (!isListBase(b)) return i >= 0;
+  if (i < 0) return b.extra !== null && b.extra.has(key);
+  return b.offsets[i] !== b.offsets[i + 1];
+}
+
+/** All base entries, in load order. */
+export function* baseEntries<T>(b: RowBase<T> | ListBase): Generator<[string, T]> {
+  const keys = b.ids.keys;
+  if (!isListBase(b)) {
+    const rows = b.rows;
+    for (let i = 0; i < keys.length; i++) yield [keys[i], rows[i]];
+    return;
+  }
+  for (let i = 0; i < keys.length; i++) {
+    const s = b.offsets[i], e = b.offsets[i + 1];
+    if (s !== e) yield [keys[i], b.values.slice(s, e) as unknown as T];
+  }
+  if (b.extra) for (const [k, v] of b.extra) yield [k, v as unknown as T];
 }
 
 const has = Object.prototype.hasOwnProperty;
@@ -26,7 +92,14 @@ export function pget<T>(t: PTable<T>, key: string): T | undefined {
     const b = t.over[bucketOf(key)];
     if (b !== null && b !== undefined && has.call(b, key)) return b[key] ?? undefined;
   }
-  return has.call(t.base, key) ? t.base[key] : undefined;
+  return baseGet(t.base, key) as T | undefined;
+}
+
+/** The overlay's entry for key: a value, null (deleted locally) or undefined (no local change). */
+export function overlayGet<T>(t: PTable<T>, key: string): T | null | undefined {
+  if (t.over === null) return undefined;
+  const b = t.over[bucketOf(key)];
+  return b !== null && b !== undefined && has.call(b, key) ? b[key] : undefined;
 }
 
 export function phas<T>(t: PTable<T>, key: string): boolean {
@@ -36,12 +109,12 @@ export function phas<T>(t: PTable<T>, key: string): boolean {
 /** All live entries: base entries not overridden, then overlay entries. Full scans are for tests, saving and checks. */
 export function* pentries<T>(t: PTable<T>): Generator<[string, T]> {
   const over = t.over;
-  for (const k in t.base) {
+  for (const e of baseEntries(t.base)) {
     if (over !== null) {
-      const b = over[bucketOf(k)];
-      if (b && has.call(b, k)) continue;
+      const b = over[bucketOf(e[0])];
+      if (b && has.call(b, e[0])) continue;
     }
-    yield [k, t.base[k]];
+    yield e as [string, T];
   }
   if (over === null) return;
   for (const b of over) {
@@ -73,7 +146,7 @@ export class PTableWriter<T> {
     if (this.over === null) return pget(this.src, key);
     const b = this.over[bucketOf(key)];
     if (b !== null && has.call(b, key)) return b[key] ?? undefined;
-    return has.call(this.src.base, key) ? this.src.base[key] : undefined;
+    return baseGet(this.src.base, key) as T | undefined;
   }
 
   set(key: string, value: T | undefined): void {
@@ -88,11 +161,11 @@ export class PTableWriter<T> {
       this.over[i] = b;
       this.copied!.add(i);
     }
-    const inBase = has.call(this.src.base, key);
+    const inBase = baseGet(this.src.base, key) as T | undefined;
     if (value === undefined) {
-      if (inBase) b![key] = null;
+      if (inBase !== undefined) b![key] = null;
       else delete b![key];
-    } else if (inBase && this.eq(this.src.base[key], value)) {
+    } else if (inBase !== undefined && this.eq(inBase, value)) {
       delete b![key];
     } else {
       b![key] = value;

@@ -1,66 +1,128 @@
 // Spatial index (rbush) over nodes and edge SEGMENTS, updated from each diff (and undo/redo). Serves hit-testing
 // (nearest within a tolerance in map units), snapping to nodes and edges, and the topology side effects.
-import RBush from 'rbush';
+// Items are slot numbers into typed arrays (box, object, segment), not objects; the tree is packed in bulk (see
+// item-tree.ts) and edited by rbush's own insert/remove afterwards.
 import type { Id, Position } from './types';
 import type { Model, NetworkObjectRow } from './model';
-import { pentries } from './ptable';
+import { isListBase, overlayGet, pentries, type RowBase } from './ptable';
 import type { Diff } from './tx';
 import { dist, projectOnSegment } from './geometry';
+import { ItemStore, ItemTree } from './item-tree';
+import { buildIdTable, idFind, type IdTable } from './id-table';
 
 export interface SpatialItem { minX: number; minY: number; maxX: number; maxY: number; id: Id; /** -1 node, else segment index */ seg: number }
 export interface Hit { id: Id; kind: 'node' | 'edge'; distance: number; point: Position; segment: number }
 
-function itemsOf(o: NetworkObjectRow): SpatialItem[] {
-  if (o.node) {
-    const [x, y] = o.node.geometry.coordinates;
-    return [{ minX: x, minY: y, maxX: x, maxY: y, id: o.id, seg: -1 }];
-  }
-  if (o.edge) {
-    const c = o.edge.geometry.coordinates;
-    const out: SpatialItem[] = [];
-    for (let i = 0; i + 1 < c.length; i++) {
-      const a = c[i], b = c[i + 1];
-      out.push({ minX: Math.min(a[0], b[0]), minY: Math.min(a[1], b[1]), maxX: Math.max(a[0], b[0]), maxY: Math.max(a[1], b[1]), id: o.id, seg: i });
-    }
-    return out;
-  }
-  return [];
-}
+const NO_ROWS: RowBase<NetworkObjectRow> = { ids: buildIdTable([]).table, rows: [] };
 
 export class SpatialIndex {
-  readonly tree = new RBush<SpatialItem>(16);
-  private byId = new Map<Id, SpatialItem[]>();
-  private geom = new Map<Id, NetworkObjectRow>();
+  readonly items = new ItemStore();
+  readonly tree = new ItemTree(this.items);
+  /** Dense object numbers: the model base's own (ids of loaded objects), then ids added later. */
+  private baseIds: IdTable;
+  private baseRows: readonly NetworkObjectRow[];
+  private extraAt = new Map<Id, number>();
+  private extraIds: Id[] = [];
+  /** Per dense object: first item slot and item count (0 = not indexed). */
+  private first = new Int32Array(16);
+  private count = new Int32Array(16);
+  private indexed = 0;
+  /** Freed runs of item slots by length, reused by later inserts. */
+  private freeRuns = new Map<number, number[]>();
+
+  constructor(base: RowBase<NetworkObjectRow> = NO_ROWS) {
+    this.baseIds = base.ids;
+    this.baseRows = base.rows;
+  }
 
   static fromModel(m: Model): SpatialIndex {
-    const s = new SpatialIndex();
-    const all: SpatialItem[] = [];
-    for (const [id, o] of pentries(m.networkObjects)) {
-      const items = itemsOf(o);
-      if (!items.length) continue;
-      s.byId.set(id, items);
-      s.geom.set(id, o);
-      for (const it of items) all.push(it);
+    const b = m.networkObjects.base;
+    const s = new SpatialIndex(isListBase(b) ? NO_ROWS : b);
+    const n = s.baseRows.length;
+    s.items.reserve(n + (n >> 3) + 16);
+    s.grow(n + 16);
+    const t = m.networkObjects, rows = s.baseRows;
+    for (let d = 0; d < n; d++) {
+      let o: NetworkObjectRow | null | undefined = rows[d];
+      if (t.over !== null) { const v = overlayGet(t, o.id); if (v !== undefined) o = v; }
+      if (o) s.add(d, o);
     }
-    s.tree.load(all);
+    if (t.over !== null) {
+      for (const b of t.over) if (b) for (const k in b) { const o = b[k]; if (o && idFind(s.baseIds, k) < 0) s.add(s.objectNumber(k, true), o); }
+    }
+    s.tree.pack(s.items.size);
     return s;
   }
 
-  get size(): number { return this.byId.size; }
+  get size(): number { return this.indexed; }
+
+  private grow(n: number): void {
+    if (n <= this.first.length) return;
+    let cap = this.first.length;
+    while (cap < n) cap *= 2;
+    const f = new Int32Array(cap); f.set(this.first); this.first = f;
+    const c = new Int32Array(cap); c.set(this.count); this.count = c;
+  }
+
+  private objectNumber(id: Id, create: boolean): number {
+    const d = idFind(this.baseIds, id);
+    if (d >= 0) return d;
+    let e = this.extraAt.get(id);
+    if (e === undefined) {
+      if (!create) return -1;
+      e = this.baseRows.length + this.extraIds.length;
+      this.extraAt.set(id, e);
+      this.extraIds.push(id);
+      this.grow(e + 1);
+    }
+    return e;
+  }
+
+  idOf(d: number): Id {
+    return d < this.baseRows.length ? this.baseRows[d].id : this.extraIds[d - this.baseRows.length];
+  }
+
+  /** Writes the items of o into free slots (not yet in the tree); returns the number written. */
+  private add(d: number, o: NetworkObjectRow): number {
+    let k = 0;
+    const c = o.node ? null : o.edge?.geometry?.coordinates;
+    if (o.node) k = o.node.geometry?.coordinates ? 1 : 0;
+    else if (c && c.length >= 2) k = c.length - 1;
+    if (k === 0) return 0;
+    const run = this.freeRuns.get(k)?.pop();
+    const start = run ?? this.items.alloc(k);
+    const it = this.items;
+    if (o.node) {
+      const p = o.node.geometry.coordinates;
+      it.set(start, p[0], p[1], p[0], p[1], d, -1);
+    } else {
+      for (let i = 0; i < k; i++) {
+        const a = c![i], b = c![i + 1];
+        const flip = (a[0] > b[0] ? 1 : 0) | (a[1] > b[1] ? 2 : 0);
+        it.set(start + i, Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]), d, i * 4 + flip);
+      }
+    }
+    this.first[d] = start;
+    this.count[d] = k;
+    this.indexed++;
+    return k;
+  }
 
   private remove(id: Id): void {
-    const items = this.byId.get(id);
-    if (!items) return;
-    for (const it of items) this.tree.remove(it);
-    this.byId.delete(id);
-    this.geom.delete(id);
+    const d = this.objectNumber(id, false);
+    if (d < 0 || this.count[d] === 0) return;
+    const start = this.first[d], k = this.count[d];
+    for (let i = 0; i < k; i++) this.tree.remove(start + i);
+    const l = this.freeRuns.get(k);
+    if (l) l.push(start); else this.freeRuns.set(k, [start]);
+    this.count[d] = 0;
+    this.indexed--;
   }
+
   private insert(o: NetworkObjectRow): void {
-    const items = itemsOf(o);
-    if (!items.length) return;
-    this.byId.set(o.id, items);
-    this.geom.set(o.id, o);
-    for (const it of items) this.tree.insert(it);
+    const d = this.objectNumber(o.id, true);
+    const k = this.add(d, o);
+    for (let i = 0; i < k; i++) this.tree.insert(this.first[d] + i);
   }
 
   /** Follows a model diff: only network objects whose geometry changed are re-indexed. */
@@ -69,7 +131,7 @@ export class SpatialIndex {
     for (const [from, to] of diff.updated) {
       if (to.table !== 'networkObjects') continue;
       const a = from.row as NetworkObjectRow, b = to.row as NetworkObjectRow;
-      if (a.node?.geometry === b.node?.geometry && a.edge?.geometry === b.edge?.geometry) { if (this.geom.has(b.id)) this.geom.set(b.id, b); continue; }
+      if (a.node?.geometry === b.node?.geometry && a.edge?.geometry === b.edge?.geometry) continue;
       this.remove(to.key);
       this.insert(b);
     }
@@ -78,7 +140,10 @@ export class SpatialIndex {
 
   /** Raw candidates whose boxes intersect the box. */
   search(minX: number, minY: number, maxX: number, maxY: number): SpatialItem[] {
-    return this.tree.search({ minX, minY, maxX, maxY });
+    const it = this.items;
+    return this.tree.collect(minX, minY, maxX, maxY, []).map((i) => ({
+      minX: it.minX[i], minY: it.minY[i], maxX: it.maxX[i], maxY: it.maxY[i], id: this.idOf(it.obj[i]), seg: it.seg[i] < 0 ? -1 : it.seg[i] >> 2,
+    }));
   }
 
   /** Nodes within tol of p, nearest first. */
@@ -91,30 +156,40 @@ export class SpatialIndex {
   }
 
   private near(p: Position, tol: number, kind?: 'node' | 'edge'): Hit[] {
-    const best = new Map<Id, Hit>();
-    for (const it of this.search(p[0] - tol, p[1] - tol, p[0] + tol, p[1] + tol)) {
-      if (kind === 'node' && it.seg >= 0) continue;
-      if (kind === 'edge' && it.seg < 0) continue;
-      const o = this.geom.get(it.id)!;
-      let h: Hit;
-      if (it.seg < 0) {
-        const q = o.node!.geometry.coordinates;
-        h = { id: it.id, kind: 'node', distance: dist(p, q), point: q, segment: -1 };
+    const it = this.items;
+    let best: Map<number, Hit> | null = null;
+    for (const i of this.tree.collect(p[0] - tol, p[1] - tol, p[0] + tol, p[1] + tol, [])) {
+      const s = it.seg[i];
+      if (kind === 'node' && s >= 0) continue;
+      if (kind === 'edge' && s < 0) continue;
+      let distance: number, point: Position, segment: number;
+      if (s < 0) {
+        point = [it.minX[i], it.minY[i]];
+        distance = dist(p, point);
+        segment = -1;
       } else {
-        const c = o.edge!.geometry.coordinates;
-        const pr = projectOnSegment(p, c[it.seg], c[it.seg + 1]);
-        h = { id: it.id, kind: 'edge', distance: pr.distance, point: pr.point, segment: it.seg };
+        const fx = (s & 1) !== 0, fy = (s & 2) !== 0;
+        const a: Position = [fx ? it.maxX[i] : it.minX[i], fy ? it.maxY[i] : it.minY[i]];
+        const b: Position = [fx ? it.minX[i] : it.maxX[i], fy ? it.minY[i] : it.maxY[i]];
+        const pr = projectOnSegment(p, a, b);
+        distance = pr.distance; point = pr.point; segment = s >> 2;
       }
-      if (h.distance > tol) continue;
-      const prev = best.get(h.id);
-      if (!prev || h.distance < prev.distance || (h.distance === prev.distance && h.segment < prev.segment)) best.set(h.id, h);
+      if (distance > tol) continue;
+      const d = it.obj[i];
+      best ??= new Map();
+      const prev = best.get(d);
+      if (!prev || distance < prev.distance || (distance === prev.distance && segment < prev.segment)) {
+        best.set(d, { id: prev ? prev.id : this.idOf(d), kind: s < 0 ? 'node' : 'edge', distance, point, segment });
+      }
     }
+    if (best === null) return [];
     return [...best.values()].sort((a, b) => a.distance - b.distance || (a.kind === b.kind ? (a.id < b.id ? -1 : 1) : a.kind === 'node' ? -1 : 1));
   }
 
   /** Nearest feature within tol (nodes win ties with edges), or null. */
   hitTest(p: Position, tol: number): Hit | null {
-    return this.near(p, tol)[0] ?? null;
+    const hits = this.near(p, tol);
+    return hits.length ? hits[0] : null;
   }
 
   snapToNode(p: Position, tol: number): Hit | null { return this.nodesNear(p, tol)[0] ?? null; }

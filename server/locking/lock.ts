@@ -54,12 +54,15 @@ export async function runLocked<T>(db: Db, reply: FastifyReply, projectId: numbe
     async (v) => { await unlockProject(db, projectId, operationId, 'succeeded'); return v; },
     async (e) => { await unlockProject(db, projectId, operationId, 'failed').catch(() => undefined); throw e; });
   const wait = opts.replyAfterMs ?? longOperationReplyMs();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((res) => { timer = setTimeout(() => res('late'), wait); });
-  try {
-    const first = await Promise.race([work, late]);
-    if (first !== 'late') return first as T;
-  } finally { clearTimeout(timer); }
+  // wait ≤ 0: always answer at once and let the operation run in the background.
+  if (wait > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((res) => { timer = setTimeout(() => res('late'), wait); });
+    try {
+      const first = await Promise.race([work, late]);
+      if (first !== 'late') return first as T;
+    } finally { clearTimeout(timer); }
+  }
   work.catch(() => undefined);
   reply.header(PROJECT_LOCKED_HEADER, 'operation_took_to_long_project_locked');
   reply.status(202).send({ operationId, status: 'running' });

@@ -24,8 +24,10 @@ function networkJsonSql(f: NetworkFilter, params: unknown[]): string {
   else where.push('n.scenario_id IS NULL');
   if (f.bbox) {
     const b = add(`(${f.bbox[2]},${f.bbox[3]}),(${f.bbox[0]},${f.bbox[1]})`);
-    where.push(`(n.bbox && ${b}::box OR (n.kind = 'path' AND EXISTS (SELECT 1 FROM path_edge pe JOIN network_object e
-      ON e.project_id = pe.project_id AND e.id = pe.edge_id WHERE pe.project_id = n.project_id AND pe.path_id = n.id AND e.bbox && ${b}::box)))`);
+    // Index-friendly: objects whose box meets the window (GiST), plus paths over edges that do.
+    where.push(`n.id IN (SELECT b.id FROM network_object b WHERE b.project_id = $1 AND b.bbox && ${b}::box
+      UNION SELECT pe.path_id FROM path_edge pe JOIN network_object e ON e.project_id = pe.project_id AND e.id = pe.edge_id
+      WHERE pe.project_id = $1 AND e.bbox && ${b}::box)`);
   }
   const types = f.objectTypeIds?.length ? add(f.objectTypeIds) : undefined;
   const hasInst = types

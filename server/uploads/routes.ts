@@ -25,6 +25,7 @@ export async function uploadRoutes(api: FastifyInstance): Promise<void> {
       const tooLarge = (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
       return reply.status(tooLarge ? 413 : 400).send({ success: false, reason: tooLarge ? `the file is larger than ${MAX_UPLOAD_BYTES} bytes` : `unreadable upload: ${(e as Error).message}` });
     }
+    if (part.file.truncated) return reply.status(413).send({ success: false, reason: `the file is larger than ${MAX_UPLOAD_BYTES} bytes` });
     const filename = (part.filename || 'upload').slice(0, 255);
     const ok = checkFile(filename, bytes);
     if ('reason' in ok) return reply.status(415).send({ success: false, reason: ok.reason });

@@ -26,7 +26,8 @@ export function LoginForm({ onSuccess, onCancel, initialEmail = '', keepData = f
   const [busy, setBusy] = useState(false);
 
   const valid = EMAIL_PATTERN.test(email.trim()) && password.length > 0 && (!totpShown || /^\d{6}$/.test(totp.trim()));
-  const environment = (config.data?.environment as string | undefined) ?? buildEnvironment();
+  // Until /api/config has answered the environment is unknown: offer no single sign-on rather than flash it.
+  const environment = config.isLoading ? undefined : ((config.data?.environment as string | undefined) ?? buildEnvironment());
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -72,7 +73,7 @@ export function LoginForm({ onSuccess, onCancel, initialEmail = '', keepData = f
       {error && <p className="form-error" role="alert" data-testid="login-error">{t(error)}</p>}
       <div className="form-buttons">
         <button type="button" onClick={onCancel}>{t('shell.cancel')}</button>
-        {ssoOffered(environment) && <button type="button" onClick={sso}>{t('auth.login.sso')}</button>}
+        {environment !== undefined && ssoOffered(environment) && <button type="button" onClick={sso}>{t('auth.login.sso')}</button>}
         <button type="submit" className="primary" disabled={!valid || busy}>{t('auth.login.confirm')}</button>
       </div>
     </form>

@@ -25,6 +25,13 @@ import { notify } from '../shell/notification-store';
 import { selectUser } from '../auth/session-slice';
 import { registerUnsavedChangesSource } from '../workflow/unsaved-changes';
 import type { AppDispatch } from '../app/store';
+import { useProjectQuery } from '../api/endpoints/project';
+import { useStatesQuery } from '../api/endpoints/catalogue';
+import { PROJECT_TYPES } from 'layers';
+import { LayerPanel } from '../layers-panel';
+import { useLayerSettings } from './use-layer-settings';
+import { mapContextFor } from './map-context';
+import { catalogueStyle, groupStates, styleKey } from './render/catalogue-style';
 import './map.css';
 
 export interface MapScreenProps { projectId?: number; projectTypeKey?: string; step?: number; readOnly?: boolean }
@@ -32,7 +39,7 @@ export interface MapScreenProps { projectId?: number; projectTypeKey?: string; s
 const LEVEL = { info: 'Information', warning: 'Warning', error: 'Error' } as const;
 const WARNING_KEYS: Record<string, string> = { 'zero length': 'map.notification.zero_length', 'route overlapping': 'map.notification.route_overlapping' };
 
-export function MapScreen({ projectId, readOnly = false }: MapScreenProps) {
+export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps) {
   const { t } = useTranslation();
   const dispatch = useDispatch<AppDispatch>();
   const user = useSelector(selectUser);
@@ -49,6 +56,16 @@ export function MapScreen({ projectId, readOnly = false }: MapScreenProps) {
   const viewer = user?.role === 'viewer';
   const editable = !!session && !readOnly && !viewer;
   const inject = useRef(setInjected);
+  const hasProject = projectId !== undefined && Number.isFinite(projectId);
+  const project = useProjectQuery(projectId ?? 0, { skip: !hasProject });
+  const projectTypeId = project.data?.projectTypeId ?? PROJECT_TYPES.fttx;
+  const states = useStatesQuery(projectTypeId, { skip: !project.data });
+  const mapContext = mapContextFor(projectTypeId, states.data?.find((x) => x.step === step)?.name);
+  const layers = useLayerSettings({
+    projectTypeId, organisationId: user?.organisationId ?? project.data?.organisationId, permissions: user?.permissions,
+    mapContext, remote: hasProject && !!user,
+  });
+  const [layersOpen, setLayersOpen] = useState(false);
 
   const showWarnings = useCallback((e: ChangeEvent) => {
     for (const w of e.warnings) notify(WARNING_KEYS[w] ?? (e.rejected ? 'map.notification.rejected' : w), 'Warning', { translationParams: { reason: w } });
@@ -79,6 +96,15 @@ export function MapScreen({ projectId, readOnly = false }: MapScreenProps) {
     window.addEventListener('keydown', onKey);
     return () => { window.removeEventListener('keydown', onKey); c.destroy(); ctl.current = null; };
   }, [perform]);
+
+  // Layer settings drive the network styling, render-group visibility/opacity and the backgrounds.
+  useEffect(() => {
+    ctl.current?.setLayerView({
+      style: catalogueStyle(layers.entries, layers.resolved), styleKey: styleKey(layers.entries, layers.resolved),
+      groups: groupStates(layers.entries, layers.resolved),
+      backgrounds: new Map(layers.resolved.map((r) => [r.layerName, { visible: r.visible, opacity: r.opacity }])),
+    });
+  }, [layers.entries, layers.resolved]);
 
   useEffect(() => {
     const c = ctl.current;
@@ -141,9 +167,15 @@ export function MapScreen({ projectId, readOnly = false }: MapScreenProps) {
         canUndo={!!st?.canUndo} canRedo={!!st?.canRedo} canSave={!!st?.canSave} limitReached={!!st?.limitReached}
         drawTypes={drawTypes} drawTypeId={drawTypeId} onDrawType={setDrawTypeId}
         onToggle={(m) => c?.toggleMode(m)} onMultiSelect={() => { c?.tools.select.setMultiSelect(!c.tools.select.multiSelect); tick(); }}
+        layersOpen={layersOpen} onLayers={() => setLayersOpen((v) => !v)}
         onUndo={() => session?.undo()} onRedo={() => session?.redo()} onSave={() => void save()}
         onLocate={() => locate().then(([x, y]) => c?.fit(geolocationBox(...(toLL(x, y))), 24)).catch((e: Error) => notify(`map.notification.${e.message}`, 'Error'))}
       />
+      {layersOpen && (
+        <div className="map-layers" data-testid="map-layers" data-map-context={mapContext} data-ready={layers.ready ? 'true' : 'false'}>
+          <LayerPanel entries={layers.entries} settings={layers.resolved} onChange={layers.change} onRestoreDefaults={layers.restore} />
+        </div>
+      )}
       {label && (
         <div className={`map-tooltip map-tooltip-${label.colour ?? 'neutral'}`} data-testid={c?.mode === Mode.Measure ? 'measure-result' : 'draw-tooltip'} style={{ left: label.xy[0] + 12, top: label.xy[1] - 12 }}>
           <span>{label.text}</span>{label.extra && <span className="map-tooltip-cost" data-testid="draw-cost">{label.extra}</span>}
@@ -188,6 +220,8 @@ function testHook(c: MapController, inject: (l: Loaded) => void) {
       const chunks = c.chunks?.chunks() ?? [];
       return { chunks: chunks.length, edges: chunks.reduce((s, k) => s + k.edges.length, 0), nodes: chunks.reduce((s, k) => s + k.nodes.length, 0) };
     },
+    /** The network's deck.gl layers as last drawn (id, visible, opacity), for layer-setting checks. */
+    deckLayers: () => c.lastLayers.map((l) => ({ id: l.id, visible: l.props.visible, opacity: l.props.opacity })),
     edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],
     nodesAt: (x: number, y: number, tol: number) => c.session?.index.nodesNear([x, y], tol).map((h) => h.id) ?? [],
     controller: c,

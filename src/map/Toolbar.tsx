@@ -23,6 +23,8 @@ export interface ToolbarProps {
   onRedo(): void;
   onSave(): void;
   onLocate(): void;
+  layersOpen?: boolean;
+  onLayers?(): void;
 }
 
 const EDIT_TOOLS: [number, string][] = [
@@ -57,6 +59,7 @@ export function Toolbar(p: ToolbarProps) {
         </>
       )}
       <button type="button" data-testid="tool-geolocation" onClick={p.onLocate}>{t('map.tools.geolocation')}</button>
+      {p.onLayers && <button type="button" data-testid="tool-layers" aria-pressed={!!p.layersOpen} onClick={p.onLayers}>{t('map.tools.layers')}</button>}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // kept in the URL fragment, edit-resolution checks and keyboard shortcuts. The React screen owns one of these.
 import maplibregl from 'maplibre-gl';
 import { MapboxOverlay } from '@deck.gl/mapbox';
+import type { Layer } from '@deck.gl/core';
 import type { Id, Position } from 'engine/types';
 import { getObject } from 'engine/model';
 import { offlineStyle } from './offline-style';
@@ -17,10 +18,24 @@ import { formatViewFragment, parseViewFragment } from './view-fragment';
 import { NetworkChunks } from './render/network-chunks';
 import { modelSource } from './render/model-source';
 import { chunkLayers, overlayLayers } from './render/deck-layers';
+import type { GroupState } from './render/catalogue-style';
+import { defaultStyle, type StyleResolver } from './render/network-style';
 import { engineHitIndex } from './hit-index';
 import { ToolSet } from './tool-set';
 import type { EditSession } from './edit-session';
 import type { EditIntent, PointerEvt, Sketch } from './tools/types';
+
+/** What the layer settings drive: network styling and render groups, and the raster backgrounds by catalogue name. */
+export interface LayerView {
+  style: StyleResolver;
+  /** Changes when `style` would colour differently (then every chunk is rebuilt). */
+  styleKey: string;
+  groups: ReadonlyMap<string, GroupState>;
+  backgrounds: ReadonlyMap<string, { visible: boolean; opacity: number }>;
+}
+
+/** Catalogue layer name → configured background id. */
+export const BACKGROUND_LAYERS: Record<string, string> = { brtAchtergrondkaart: 'brt', luchtfoto: 'luchtfoto' };
 
 export interface ControllerHost {
   notify(key: string, level: 'info' | 'warning' | 'error', params?: Record<string, unknown>, throttleKey?: string): void;
@@ -48,6 +63,10 @@ export class MapController {
   private offSession: (() => void) | null = null;
   private hintShown = false;
   private initialView: ReturnType<typeof parseViewFragment>;
+  private layerView: LayerView | null = null;
+  /** The network and overlay layers as last handed to deck.gl. */
+  lastLayers: Layer[] = [];
+  private failedBackgrounds = new Set<string>();
 
   constructor(container: HTMLElement, private host: ControllerHost, private backgrounds: Background[] = BACKGROUNDS) {
     const v = parseViewFragment(location.hash);
@@ -76,10 +95,14 @@ export class MapController {
       if (this.loaded || !this.map.isStyleLoaded()) return;
       this.loaded = true;
       document.body.dataset.mapLoaded = 'true';
+      this.applyBackgrounds();
       this.render();
     };
-    watchBackgroundErrors(this.map, this.backgrounds, (kind: LayerErrorKind, name) =>
-      this.host.notify(`map.notification.${kind}`, 'error', { layer: name }, `${kind}:${name}`));
+    watchBackgroundErrors(this.map, this.backgrounds, (kind: LayerErrorKind, name) => {
+      const bg = this.backgrounds.find((b) => b.name === name);
+      if (bg) this.failedBackgrounds.add(bg.id);
+      this.host.notify(`map.notification.${kind}`, 'error', { layer: name }, `${kind}:${name}`);
+    });
     this.map.on('load', ready);
     this.map.on('idle', ready);
     this.map.on('render', ready);
@@ -123,7 +146,7 @@ export class MapController {
     src.forEach((_id, _k, coords) => { count++; if (count % 97 === 1) pts.push(coords[0]); });
     const ext = pts.length ? extentOf(pts) : null;
     const cell = ext ? NetworkChunks.chooseCellSize(ext[2] - ext[0], ext[3] - ext[1], count) : 2000;
-    this.chunks = new NetworkChunks(src, { cellSize: cell });
+    this.chunks = new NetworkChunks(src, { cellSize: cell, style: this.layerView?.style ?? defaultStyle });
     this.chunks.build();
     this.offSession = session.subscribe((e) => {
       this.chunks?.update(e.ids);
@@ -132,6 +155,28 @@ export class MapController {
     });
     if (fitToData && ext) this.fit([ext[0] - 20, ext[1] - 20, ext[2] + 20, ext[3] + 20], 19);
     this.render();
+  }
+
+  // ---- layers ----
+  /** Applies resolved layer settings: visibility/opacity are layer props; a new style key rebuilds the buffers. */
+  setLayerView(v: LayerView): void {
+    const restyle = this.layerView?.styleKey !== v.styleKey;
+    this.layerView = v;
+    if (restyle) this.chunks?.restyle(v.style);
+    this.applyBackgrounds();
+    this.render();
+  }
+
+  private applyBackgrounds(): void {
+    const v = this.layerView;
+    if (!v || !this.map.isStyleLoaded()) return;
+    for (const [name, id] of Object.entries(BACKGROUND_LAYERS)) {
+      const s = v.backgrounds.get(name);
+      if (!s || !this.map.getLayer(`bg-${id}`)) continue;
+      const shown = s.visible && !this.failedBackgrounds.has(id);
+      this.map.setLayoutProperty(`bg-${id}`, 'visibility', shown ? 'visible' : 'none');
+      this.map.setPaintProperty(`bg-${id}`, 'raster-opacity', s.opacity);
+    }
   }
 
   // ---- modes ----
@@ -223,9 +268,10 @@ export class MapController {
     const widthScale = (this.canEdit() ? STROKE_WIDTH_EDIT : STROKE_WIDTH) / 3;
     const view = this.loaded ? this.viewExtent() : null;
     const layers = [
-      ...(this.chunks ? chunkLayers(this.chunks.chunks(), { widthScale, view, cellSize: this.chunks.cellSize }) : []),
+      ...(this.chunks ? chunkLayers(this.chunks.chunks(), { widthScale, view, cellSize: this.chunks.cellSize, groups: this.layerView?.groups, zoom: this.zoom() }) : []),
       ...overlayLayers({ selectedLines: selLines, selectedPoints: selPoints, sketch: this.sketch(), widthScale, view, cellSize: 0 }),
     ];
+    this.lastLayers = layers;
     this.overlay.setProps({ layers });
     this.host.changed();
   }

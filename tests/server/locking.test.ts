@@ -78,7 +78,7 @@ describe('project lock', () => {
     const otherToken = await ts.login('engineer@other.example');
     const s = connect(ts.url, { path: '/socket.io', auth: { token: otherToken }, transports: ['websocket'], reconnection: false });
     sockets.push(s);
-    await new Promise((res) => s.on('connect', res));
+    await new Promise<void>((res) => { s.on('connect', () => res()); });
     expect((await join(s, pid)).ok).toBe(false);
   });
 

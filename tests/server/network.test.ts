@@ -86,3 +86,50 @@ describe('network_object', () => {
     expect(del.body.data.deleted).toBe(6);
   });
 });
+
+describe('object instances, relations, attribute values', () => {
+  it('creates instances with values, relates them, edits, and reads them back on the network object', async () => {
+    expect((await api.post(`${base()}/network_object`, line('l2-'))).status).toBe(201);
+    const c = await api.post(`${base()}/object_instance`, [
+      { id: 'd1', objectTypeId: 112, networkObjectId: 'l2-ab', attributeValues: [{ objectInstanceId: 'd1', attributeTypeName: 'duct_type', value: '7x14' }] },
+      { id: 'c1', objectTypeId: 105, networkObjectId: 'l2-p' },
+    ]);
+    expect(c.status, c.text).toBe(201);
+    const rel = { fromId: 'd1', toId: 'c1', objectRelationTypeName: 'duct_contains_cable' };
+    expect((await api.post(`${base()}/object_instance_relation`, [rel])).status).toBe(201);
+    expect((await api.patch(`${base()}/attribute_value`, [{ objectInstanceId: 'c1', attributeTypeName: 'fibers', value: '144' }])).status).toBe(200);
+    const one = await api.get(`${base()}/object_instance/d1`);
+    expect(one.body).toMatchObject({ id: 'd1', objectTypeId: 112, networkObjectId: 'l2-ab', relationSources: [rel] });
+    expect(one.body.attributeValues).toEqual([{ objectInstanceId: 'd1', attributeTypeName: 'duct_type', value: '7x14' }]);
+    const no = await api.get(`${base()}/network_object/l2-p`);
+    expect(no.body.data.objectInstances[0]).toMatchObject({ id: 'c1', relationTargets: [rel] });
+    const typed = await api.get(`${base()}/network_object/all?objectTypeIds=105`);
+    expect(typed.body.data.map((o: { id: string }) => o.id)).toEqual(['l2-p']);
+    expect((await api.put(`${base()}/object_instance`, [{ id: 'd1', objectTypeId: 112, networkObjectId: 'l2-bc' }])).status).toBe(200);
+    expect((await api.get(`${base()}/object_instance/d1`)).body.networkObjectId).toBe('l2-bc');
+    expect((await api.delete(`${base()}/object_instance_relation`, { objectInstanceRelations: [rel] })).status).toBe(200);
+    expect((await api.delete(`${base()}/object_instance`, ['d1', 'c1'])).status).toBe(200);
+    expect((await api.get(`${base()}/object_instance/d1`)).status).toBe(404);
+  });
+
+  it('puts path edges in chain order when an edge split is saved in the spec order', async () => {
+    // Split l2-ab (a→b) at m: node m, new edge m→b, new path edge over it, then the edit of a→m.
+    expect((await api.post(`${base()}/network_object`, wire([node('l2-m', 5, 0), edge('l2-mb', 'l2-m', 'l2-b', [[5, 0], [10, 0]])]))).status).toBe(201);
+    expect((await api.post(`${base()}/path_edge`, [{ id: 'l2-pe3', pathId: 'l2-p', edgeId: 'l2-mb', startNodeId: 'l2-m' }])).status).toBe(201);
+    expect((await api.put(`${base()}/network_object`, wire([edge('l2-ab', 'l2-a', 'l2-m', [[0, 0], [5, 0]])]))).status).toBe(200);
+    const p = await api.get(`${base()}/network_object/l2-p`);
+    expect(p.body.data.pathEdges.map((s: { id: string }) => s.id)).toEqual(['l2-pe1', 'l2-pe3', 'l2-pe2']);
+    const v = await api.post(`${base()}/validations`, [{ name: 'graph_integrity' }]);
+    expect(v.body.graph_integrity.passed).toBe(true);
+  });
+
+  it('DELETE network_object/all by object type removes the instances and the objects they leave empty', async () => {
+    await api.post(`${base()}/object_instance`, [{ id: 'cab', objectTypeId: 105, networkObjectId: 'l2-p' }]);
+    const r = await api.delete(`${base()}/network_object/all?objectTypeIds=105`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data).toEqual({ objectInstances: 1, networkObjects: 1 });
+    expect((await api.get(`${base()}/network_object/l2-p`)).status).toBe(404);
+    expect((await api.get(`${base()}/network_object/l2-ab`)).status).toBe(200);
+  });
+});
+

@@ -1,12 +1,13 @@
 // deck.gl layers of the map: one PathLayer and one ScatterplotLayer per network chunk (binary attributes, stable data
-// objects so untouched chunks never re-upload), plus small overlays for the selection and the tool sketch (its label
-// is drawn in the DOM by the map screen).
+// objects so untouched chunks never re-upload) with its render group's visibility, opacity, zoom range and draw order
+// as layer props, plus small overlays for the selection and the tool sketch (its label is drawn in the DOM).
 import { COORDINATE_SYSTEM, type Layer } from '@deck.gl/core';
 import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { Position } from 'engine/types';
 import { toLngLat, type Extent } from '../geometry';
 import type { Sketch } from '../tools/types';
 import type { Chunk } from './network-chunks';
+import { groupShown, UNMATCHED, type GroupState } from './catalogue-style';
 
 export interface OverlayInput {
   /** Selected/highlighted geometries (map units). */
@@ -18,6 +19,10 @@ export interface OverlayInput {
   /** Visible extent in map units, for chunk culling (null = all visible). */
   view: Extent | null;
   cellSize: number;
+  /** Render-group states by catalogue layer name (absent: everything drawn at opacity 1). */
+  groups?: ReadonlyMap<string, GroupState>;
+  /** Current (spec) zoom, for the groups' zoom ranges. */
+  zoom?: number;
 }
 
 function chunkVisible(c: Chunk, view: Extent | null, cellSize: number): boolean {
@@ -28,25 +33,30 @@ function chunkVisible(c: Chunk, view: Extent | null, cellSize: number): boolean 
   return x1 >= view[0] && x0 <= view[2] && y1 >= view[1] && y0 <= view[3];
 }
 
-export function chunkLayers(chunks: Chunk[], o: Pick<OverlayInput, 'widthScale' | 'view' | 'cellSize'>): Layer[] {
-  const out: Layer[] = [];
+export function chunkLayers(chunks: Chunk[], o: Pick<OverlayInput, 'widthScale' | 'view' | 'cellSize' | 'groups' | 'zoom'>): Layer[] {
+  const lines: [number, Layer][] = [], points: [number, Layer][] = [];
   for (const c of chunks) {
-    const visible = chunkVisible(c, o.view, o.cellSize);
-    const common = { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: c.origin, visible, pickable: false };
+    const g = o.groups?.get(c.group) ?? UNMATCHED;
+    const visible = chunkVisible(c, o.view, o.cellSize) && (o.groups ? groupShown(g, o.zoom ?? 0) : true);
+    const opacity = o.groups ? g.opacity : 1;
+    const id = c.group ? `${c.key}-${c.group}` : c.key;
+    const common = { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: c.origin, visible, opacity, pickable: false };
     if (c.edges.length) {
-      out.push(new PathLayer({
-        id: `net-edges-${c.key}`, ...common, data: c.edges as never, _pathType: 'open',
+      lines.push([g.drawOrder, new PathLayer({
+        id: `net-edges-${id}`, ...common, data: c.edges as never, _pathType: 'open',
         widthUnits: 'pixels', widthScale: o.widthScale, widthMinPixels: 1, capRounded: true, jointRounded: true,
-      }));
+      })]);
     }
     if (c.nodes.length) {
-      out.push(new ScatterplotLayer({
-        id: `net-nodes-${c.key}`, ...common, data: c.nodes as never, radiusUnits: 'pixels', radiusScale: o.widthScale / 3,
+      points.push([g.drawOrder, new ScatterplotLayer({
+        id: `net-nodes-${id}`, ...common, data: c.nodes as never, radiusUnits: 'pixels', radiusScale: o.widthScale / 3,
         stroked: true, getLineColor: [255, 255, 255, 255], lineWidthUnits: 'pixels', getLineWidth: 1,
-      }));
+      })]);
     }
   }
-  return out;
+  // lines below points; within each, the catalogue draw order (stable for equal orders)
+  const byOrder = (a: [number, Layer], b: [number, Layer]) => a[0] - b[0];
+  return [...lines.sort(byOrder), ...points.sort(byOrder)].map(([, l]) => l);
 }
 
 const ll = (p: Position) => toLngLat(p);

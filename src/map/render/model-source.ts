@@ -1,7 +1,8 @@
 // Adapts the engine's normalized model to the renderer: nodes and edges with their coordinates and the name of the
 // object type of their first instance (styling key). Paths have no geometry of their own and are not drawn here.
 import type { Id } from 'engine/types';
-import { allObjects, getInstance, getObject, instancesOf, type Model, type NetworkObjectRow } from 'engine/model';
+import { allObjects, getInstance, getObject, instancesOf, valuesOf, type Model, type NetworkObjectRow } from 'engine/model';
+import type { Props } from 'layers/types';
 import type { NetworkSource } from './network-chunks';
 
 export function typeNameOf(m: Model, id: Id): string | null {
@@ -11,10 +12,19 @@ export function typeNameOf(m: Model, id: Id): string | null {
   return inst ? m.schema.objectTypes[inst.objectTypeId]?.name ?? null : null;
 }
 
+/** The attribute values of the object's first instance as style properties (read only when a style asks). */
+export function propsOf(m: Model, id: Id): Props {
+  const iid = instancesOf(m, id)[0];
+  const out: Props = {};
+  if (iid) for (const v of valuesOf(m, iid)) out[v.attributeTypeName] = v.value;
+  return out;
+}
+
 function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
   if (!o) return undefined;
-  if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeNameOf(m, id) };
-  if (o.edge) return { kind: 'edge' as const, coords: o.edge.geometry.coordinates, typeName: typeNameOf(m, id) };
+  const props = () => propsOf(m, id);
+  if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeNameOf(m, id), props };
+  if (o.edge) return { kind: 'edge' as const, coords: o.edge.geometry.coordinates, typeName: typeNameOf(m, id), props };
   return undefined;
 }
 

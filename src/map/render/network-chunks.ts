@@ -1,15 +1,20 @@
 // The loaded network as binary attribute buffers in spatial chunks (grid cells in map units). Each chunk holds typed
 // arrays for one deck.gl PathLayer (edges) and one ScatterplotLayer (nodes), positions as float32 lng/lat offsets from
-// the chunk origin (COORDINATE_SYSTEM.LNGLAT_OFFSETS). An edit marks only the chunks its diff touches as dirty.
+// the chunk origin (COORDINATE_SYSTEM.LNGLAT_OFFSETS). Within a cell the objects are split by render group (the
+// catalogue layer styling them) so a layer's visibility and opacity are layer props, not a rebuild. An edit marks
+// only the cells its diff touches as dirty.
 import type { Id, Position } from 'engine/types';
+import type { Props } from 'layers/types';
 import { toLngLat } from '../geometry';
 import { defaultStyle, type StyleResolver } from './network-style';
+
+export interface SourceObject { kind: 'node' | 'edge'; coords: readonly Position[]; typeName: string | null; props?: () => Props }
 
 export interface NetworkSource {
   /** Every node and edge once (build). */
   forEach(cb: (id: Id, kind: 'node' | 'edge', coords: readonly Position[], typeName: string | null) => void): void;
-  /** One object by id (rebuild); undefined when deleted or not a node/edge. */
-  get(id: Id): { kind: 'node' | 'edge'; coords: readonly Position[]; typeName: string | null } | undefined;
+  /** One object by id (rebuild); undefined when deleted or not a node/edge. `props` reads its attributes lazily. */
+  get(id: Id): SourceObject | undefined;
 }
 
 export interface BinaryPaths {
@@ -23,7 +28,10 @@ export interface BinaryPoints {
 }
 
 export interface Chunk {
+  /** Cell key `cx_cy` (several chunks of one cell differ by group). */
   key: string;
+  /** Render group: the catalogue layer styling these objects, '' for unmatched ones. */
+  group: string;
   /** lng/lat origin of the offsets. */
   origin: [number, number, number];
   /** Bumped on each rebuild (deck layers compare data by reference). */
@@ -35,7 +43,7 @@ export interface Chunk {
   nodeIds: Id[];
 }
 
-interface Cell { key: string; cx: number; cy: number; edges: Set<Id>; nodes: Set<Id>; chunk: Chunk | null; dirty: boolean }
+interface Cell { key: string; cx: number; cy: number; edges: Set<Id>; nodes: Set<Id>; chunks: Chunk[]; dirty: boolean }
 
 export class NetworkChunks {
   private cells = new Map<string, Cell>();
@@ -48,6 +56,13 @@ export class NetworkChunks {
     this.style = opts.style ?? defaultStyle;
   }
   private style: StyleResolver;
+
+  /** A new style resolver (another style chosen, other layers offered): every cell is rebuilt. */
+  restyle(style: StyleResolver): string[] {
+    this.style = style;
+    for (const c of this.cells.values()) c.dirty = true;
+    return this.flush();
+  }
 
   /** Chooses a cell size giving about `perChunk` objects per chunk over the data extent. */
   static chooseCellSize(extentWidth: number, extentHeight: number, count: number, perChunk = 8000): number {
@@ -64,7 +79,7 @@ export class NetworkChunks {
   private cell(p: Position): Cell {
     const [key, cx, cy] = this.cellKey(p);
     let c = this.cells.get(key);
-    if (!c) { c = { key, cx, cy, edges: new Set(), nodes: new Set(), chunk: null, dirty: true }; this.cells.set(key, c); }
+    if (!c) { c = { key, cx, cy, edges: new Set(), nodes: new Set(), chunks: [], dirty: true }; this.cells.set(key, c); }
     return c;
   }
 
@@ -107,7 +122,7 @@ export class NetworkChunks {
       if (!c.dirty) continue;
       c.dirty = false;
       if (c.edges.size === 0 && c.nodes.size === 0) { this.cells.delete(c.key); rebuilt.push(c.key); continue; }
-      c.chunk = this.buildChunk(c);
+      c.chunks = this.buildChunks(c);
       rebuilt.push(c.key);
     }
     return rebuilt;
@@ -115,52 +130,64 @@ export class NetworkChunks {
 
   chunks(): Chunk[] {
     const out: Chunk[] = [];
-    for (const c of this.cells.values()) if (c.chunk) out.push(c.chunk);
+    for (const c of this.cells.values()) for (const k of c.chunks) out.push(k);
     return out;
   }
 
   chunkOf(id: Id): string | undefined { return this.where.get(id); }
 
-  private buildChunk(c: Cell): Chunk {
+  /** Builds the cell's buffers, one chunk per render group. */
+  private buildChunks(c: Cell): Chunk[] {
     const ox = (c.cx + 0.5) * this.cellSize, oy = (c.cy + 0.5) * this.cellSize;
     const [olng, olat] = toLngLat([ox, oy]);
-    const edgeIds: Id[] = [], edgeCoords: (readonly Position[])[] = [], edgeTypes: (string | null)[] = [];
-    let vertices = 0;
+    const groups = new Map<string, { edges: Styled[]; nodes: Styled[] }>();
+    const bucket = (g: string) => { let b = groups.get(g); if (!b) { b = { edges: [], nodes: [] }; groups.set(g, b); } return b; };
     for (const id of c.edges) {
       const o = this.source.get(id);
       if (!o || o.coords.length < 2) continue;
-      edgeIds.push(id); edgeCoords.push(o.coords); edgeTypes.push(o.typeName);
-      vertices += o.coords.length;
+      const s = this.style('edge', o.typeName, o.props);
+      bucket(s.group ?? '').edges.push({ id, coords: o.coords, color: s.color, width: s.width });
     }
-    const startIndices = new Uint32Array(edgeIds.length + 1);
-    const path = new Float32Array(vertices * 2), color = new Uint8Array(vertices * 4), width = new Float32Array(vertices);
-    let v = 0;
-    for (let i = 0; i < edgeIds.length; i++) {
-      startIndices[i] = v;
-      const s = this.style('edge', edgeTypes[i]);
-      for (const p of edgeCoords[i]) {
-        const [lng, lat] = toLngLat(p);
-        path[v * 2] = lng - olng; path[v * 2 + 1] = lat - olat;
-        color.set(s.color, v * 4); width[v] = s.width;
-        v++;
-      }
-    }
-    startIndices[edgeIds.length] = v;
-    const nodeIds: Id[] = [];
-    const nPos = new Float32Array(c.nodes.size * 2), nCol = new Uint8Array(c.nodes.size * 4), nRad = new Float32Array(c.nodes.size);
-    let n = 0;
     for (const id of c.nodes) {
       const o = this.source.get(id);
       if (!o || !o.coords.length) continue;
-      const [lng, lat] = toLngLat(o.coords[0]);
-      const s = this.style('node', o.typeName);
-      nPos[n * 2] = lng - olng; nPos[n * 2 + 1] = lat - olat; nCol.set(s.color, n * 4); nRad[n] = s.width;
-      nodeIds.push(id); n++;
+      const s = this.style('node', o.typeName, o.props);
+      bucket(s.group ?? '').nodes.push({ id, coords: o.coords, color: s.color, width: s.width });
+    }
+    const out: Chunk[] = [];
+    for (const [group, b] of groups) out.push(this.buffers(c.key, group, [olng, olat], b.edges, b.nodes));
+    return out;
+  }
+
+  private buffers(key: string, group: string, [olng, olat]: [number, number], edges: Styled[], nodes: Styled[]): Chunk {
+    let vertices = 0;
+    for (const e of edges) vertices += e.coords.length;
+    const startIndices = new Uint32Array(edges.length + 1);
+    const path = new Float32Array(vertices * 2), color = new Uint8Array(vertices * 4), width = new Float32Array(vertices);
+    let v = 0;
+    for (let i = 0; i < edges.length; i++) {
+      startIndices[i] = v;
+      const e = edges[i];
+      for (const p of e.coords) {
+        const [lng, lat] = toLngLat(p);
+        path[v * 2] = lng - olng; path[v * 2 + 1] = lat - olat;
+        color.set(e.color, v * 4); width[v] = e.width;
+        v++;
+      }
+    }
+    startIndices[edges.length] = v;
+    const n = nodes.length;
+    const nPos = new Float32Array(n * 2), nCol = new Uint8Array(n * 4), nRad = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      const [lng, lat] = toLngLat(nodes[i].coords[0]);
+      nPos[i * 2] = lng - olng; nPos[i * 2 + 1] = lat - olat; nCol.set(nodes[i].color, i * 4); nRad[i] = nodes[i].width;
     }
     return {
-      key: c.key, origin: [olng, olat, 0], version: ++this.versions, edgeIds, nodeIds,
-      edges: { length: edgeIds.length, startIndices: startIndices.subarray(0, edgeIds.length + 1), attributes: { getPath: { value: path, size: 2 }, getColor: { value: color, size: 4 }, getWidth: { value: width, size: 1 } } },
-      nodes: { length: n, attributes: { getPosition: { value: nPos.subarray(0, n * 2), size: 2 }, getFillColor: { value: nCol.subarray(0, n * 4), size: 4 }, getRadius: { value: nRad.subarray(0, n), size: 1 } } },
+      key, group, origin: [olng, olat, 0], version: ++this.versions, edgeIds: edges.map((e) => e.id), nodeIds: nodes.map((x) => x.id),
+      edges: { length: edges.length, startIndices, attributes: { getPath: { value: path, size: 2 }, getColor: { value: color, size: 4 }, getWidth: { value: width, size: 1 } } },
+      nodes: { length: n, attributes: { getPosition: { value: nPos, size: 2 }, getFillColor: { value: nCol, size: 4 }, getRadius: { value: nRad, size: 1 } } },
     };
   }
 }
+
+interface Styled { id: Id; coords: readonly Position[]; color: readonly number[]; width: number }

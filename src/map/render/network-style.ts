@@ -1,9 +1,10 @@
 // Styling of network objects by object type for the binary buffers: a colour and width per node or edge. Uses the
 // object type's name; a configured resolver (e.g. the layer catalogue's style functions) may override the default.
-import type { Rgba } from 'layers/types';
+import type { Props, Rgba } from 'layers/types';
 
-export interface ObjectStyle { color: Rgba; width: number }
-export type StyleResolver = (kind: 'node' | 'edge', typeName: string | null) => ObjectStyle;
+/** Colour and width (line px / point radius px); `group` names the catalogue layer drawing it ('' or absent: none). */
+export interface ObjectStyle { color: Rgba; width: number; group?: string }
+export type StyleResolver = (kind: 'node' | 'edge', typeName: string | null, props?: () => Props) => ObjectStyle;
 
 const PALETTE: Rgba[] = [
   [0, 90, 200, 255], [200, 60, 40, 255], [30, 140, 60, 255], [150, 70, 180, 255], [220, 140, 0, 255],

@@ -1,0 +1,84 @@
+// Layer settings of the map screen (spec 2 §4, §7): the layers offered for the project type and organisation, the
+// user's settings of the map-view context (GET silent), resolved in the spec's order, and changes saved through the
+// layer_setting calls (PATCH the context's list; restoring or saving none DELETEs). Saves are debounced (sliders).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  CATALOGUE, CONTEXT_DEFAULTS, isMapContext, offeredLayers, resolveView, restoreView, saveViewRequest, upsertSetting,
+  type LayerEntry, type LayerSetting, type ResolvedLayer,
+} from 'layers';
+import { useDeleteLayerSettingsMutation, useLayerSettingsQuery, useSaveLayerSettingsMutation } from '../api/endpoints/settings';
+import type { LayerChange } from '../layers-panel';
+
+export const SAVE_DELAY_MS = 300;
+
+export interface LayerSettingsInput {
+  projectTypeId: number;
+  organisationId?: number | null;
+  permissions?: Record<string, boolean>;
+  mapContext: string;
+  /** Read and save on the server (signed in); otherwise the settings live in this screen only. */
+  remote: boolean;
+}
+
+export interface LayerSettings {
+  entries: LayerEntry[];
+  resolved: ResolvedLayer[];
+  /** The user's settings are known (loaded, failed, or local only). */
+  ready: boolean;
+  change(c: LayerChange): void;
+  restore(): void;
+}
+
+export function useLayerSettings(o: LayerSettingsInput): LayerSettings {
+  const { projectTypeId, organisationId, permissions, mapContext, remote } = o;
+  const entries = useMemo(() => offeredLayers(CATALOGUE, {
+    projectTypeId, organisationId,
+    permissions: new Set(Object.entries(permissions ?? {}).filter(([, v]) => v).map(([k]) => k)),
+  }), [projectTypeId, organisationId, permissions]);
+  const q = useLayerSettingsQuery(mapContext, { skip: !remote });
+  const [settings, setState] = useState<LayerSetting[] | null>(null);
+  const current = useRef<LayerSetting[] | null>(null);
+  const setSettings = (next: LayerSetting[]) => { current.current = next; setState(next); };
+  const loadedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (loadedFor.current === mapContext) return;
+    if (!remote || q.isError) { loadedFor.current = mapContext; setSettings([]); return; }
+    if (q.data && !q.isFetching) { loadedFor.current = mapContext; setSettings(q.data.map((s) => ({ ...s }))); }
+  }, [remote, mapContext, q.data, q.isError, q.isFetching]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const resolved = useMemo(() => resolveView(entries, {
+    mapContext, userSettings: settings ?? [], recommended: new Map(),
+    viewDefaults: isMapContext(mapContext) ? CONTEXT_DEFAULTS[mapContext] : {},
+  }), [entries, mapContext, settings]);
+
+  const [save] = useSaveLayerSettingsMutation();
+  const [remove] = useDeleteLayerSettingsMutation();
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; run: () => void } | null>(null);
+  const persist = useCallback((next: LayerSetting[]) => {
+    if (!remote) return;
+    if (pending.current) clearTimeout(pending.current.timer);
+    const run = () => {
+      pending.current = null;
+      const req = saveViewRequest(mapContext, next);
+      if (req.method === 'DELETE') void remove(mapContext);
+      else if (req.method === 'PATCH') void save(req.body.map((s) => ({ mapContext, layerName: s.layerName, layerStyle: s.layerStyle ?? null, opacity: s.opacity, visible: s.visible })));
+    };
+    pending.current = { timer: setTimeout(run, SAVE_DELAY_MS), run };
+  }, [remote, mapContext, save, remove]);
+  // a change still waiting when the screen closes is sent at once
+  useEffect(() => () => { const p = pending.current; if (p) { clearTimeout(p.timer); p.run(); } }, [mapContext]);
+
+  const change = useCallback((c: LayerChange) => {
+    const next = upsertSetting(current.current ?? [], { mapContext, layerName: c.layerName, layerStyle: c.style, opacity: c.opacity, visible: c.visible });
+    setSettings(next);
+    persist(next);
+  }, [mapContext, persist]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const restore = useCallback(() => {
+    const next = restoreView(current.current ?? [], mapContext);
+    setSettings(next);
+    persist(next);
+  }, [mapContext, persist]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return { entries, resolved, ready: settings !== null, change, restore };
+}

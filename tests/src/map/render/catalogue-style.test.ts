@@ -1,0 +1,86 @@
+// Network styling from the layer catalogue: object types drawn by their offered network layer with its style
+// function, render groups following the resolved settings (visibility, opacity, zoom range, draw order).
+import { describe, it, expect } from 'vitest';
+import { CATALOGUE, offeredLayers, PROJECT_TYPES, resolveView, getStyle, CONTEXT_DEFAULTS } from 'layers';
+import { createModel, type Model } from 'engine/model';
+import type { NetworkObject, ObjectType } from 'engine/types';
+import { catalogueStyle, groupShown, groupStates, layerByObjectType, styleKey } from '../../../../src/map/render/catalogue-style';
+import { NetworkChunks } from '../../../../src/map/render/network-chunks';
+import { modelSource } from '../../../../src/map/render/model-source';
+import { defaultStyle } from '../../../../src/map/render/network-style';
+
+const fibre = offeredLayers(CATALOGUE, { projectTypeId: PROJECT_TYPES.fttx });
+const resolve = (user: { layerName: string; visible: boolean; opacity: number; layerStyle?: string }[] = []) =>
+  resolveView(fibre, { mapContext: 'trenches', userSettings: user.map((u) => ({ mapContext: 'trenches', ...u })), viewDefaults: CONTEXT_DEFAULTS.trenches, recommended: new Map() });
+
+describe('network styles from the layer catalogue', () => {
+  it('maps node and edge object types to the first offered network layer of the same geometry', () => {
+    const m = layerByObjectType(fibre);
+    expect(m.get('edge:trench')?.name).toBe('trenches');
+    expect(m.get('edge:duct')?.name).toBe('ducts');
+    expect(m.get('node:customer_connection')?.name).toBe('cap');
+    expect(m.get('node:splicebox')?.name).toBe('dp');
+    expect(m.get('node:trench')).toBeUndefined();
+    // cable layers split by feature type are not a default home for 'cable'
+    expect(m.get('edge:cable')).toBeUndefined();
+  });
+
+  it('colours an object with its layer style function, reading the attributes; unmatched types keep the default', () => {
+    const style = catalogueStyle(fibre, resolve());
+    const cap = style('node', 'customer_connection', () => ({ status: 'dontConnect' }));
+    expect(cap.group).toBe('cap');
+    expect(cap.color).toEqual(getStyle('cap').fn({ status: 'dontConnect' }, 20)!.color);
+    expect(style('node', 'customer_connection', () => ({ status: 'connect' })).color).not.toEqual(cap.color);
+    expect(style('edge', 'trench').color).toEqual(getStyle('trench').fn({}, 20)!.color);
+    expect(style('edge', 'mystery')).toEqual(defaultStyle('edge', 'mystery'));
+  });
+
+  it('uses the style chosen in the settings and changes the style key with it', () => {
+    const a = resolve(), b = resolve([{ layerName: 'trenches', visible: true, opacity: 1, layerStyle: 'route' }]);
+    expect(styleKey(fibre, a)).not.toBe(styleKey(fibre, b));
+    expect(styleKey(fibre, a)).toBe(styleKey(fibre, resolve([{ layerName: 'trenches', visible: false, opacity: 0.3 }])));
+    const routed = catalogueStyle(fibre, b)('edge', 'trench', () => ({}));
+    const expected = getStyle('route').fn({}, 20);
+    if (expected) expect(routed.color).toEqual(expected.color);
+    expect(routed.group).toBe('trenches');
+  });
+
+  it('gives each render group the resolved visibility and opacity, its zoom range and draw order', () => {
+    const g = groupStates(fibre, resolve([{ layerName: 'ducts', visible: false, opacity: 0.4 }, { layerName: 'trenches', visible: true, opacity: 0.6 }]));
+    expect(g.get('ducts')).toMatchObject({ visible: false, opacity: 0.4 });
+    expect(g.get('trenches')).toMatchObject({ visible: true, opacity: 0.6, minZoom: 13 });
+    expect(g.get('trenches')!.drawOrder).toBeLessThan(g.get('ducts')!.drawOrder);
+    expect(groupShown(g.get('trenches'), 13)).toBe(true);
+    expect(groupShown(g.get('trenches'), 12.9)).toBe(false);
+    expect(groupShown(g.get('ducts'), 18)).toBe(false);
+    expect(groupShown(g.get(''), 3)).toBe(true);
+  });
+
+  it('splits chunk buffers by render group so a layer toggles without a rebuild', () => {
+    const types: ObjectType[] = [
+      { id: 106, name: 'trench', geometryKind: 'edge' } as ObjectType, { id: 103, name: 'customer_connection', geometryKind: 'node' } as ObjectType,
+    ];
+    const objs: NetworkObject[] = [];
+    for (let i = 0; i < 10; i++) {
+      const x = 570000 + i * 30;
+      objs.push({ id: `a${i}`, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, 6817000] } }, objectInstances: [{ id: `ia${i}`, objectTypeId: 103, networkObjectId: `a${i}`, attributeValues: [{ objectInstanceId: `ia${i}`, attributeTypeName: 'status', value: i % 2 ? 'connect' : 'reserve' }] }] } as NetworkObject);
+      objs.push({ id: `b${i}`, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, 6817040] } } });
+      objs.push({ id: `e${i}`, projectId: 1, edge: { fromNodeId: `a${i}`, toNodeId: `b${i}`, geometry: { type: 'LineString', coordinates: [[x, 6817000], [x, 6817040]] } }, objectInstances: [{ id: `ie${i}`, objectTypeId: 106, networkObjectId: `e${i}` }] } as NetworkObject);
+    }
+    const model: Model = createModel({ networkObjects: objs, objectTypes: types });
+    const chunks = new NetworkChunks(modelSource(() => model), { cellSize: 10000, style: catalogueStyle(fibre, resolve()) });
+    chunks.build();
+    const groups = Object.fromEntries(chunks.chunks().map((c) => [c.group, c]));
+    expect(Object.keys(groups).sort()).toEqual(['', 'cap', 'trenches']);
+    expect(groups.trenches.edges.length).toBe(10);
+    expect(groups.cap.nodes.length).toBe(10);
+    expect(groups[''].nodes.length).toBe(10);
+    // reserve and connect customer connections get different colours from the cap style
+    const col = groups.cap.nodes.attributes.getFillColor.value;
+    expect([...col.subarray(0, 4)]).not.toEqual([...col.subarray(4, 8)]);
+    const before = chunks.chunks();
+    const rebuilt = chunks.restyle(catalogueStyle(fibre, resolve([{ layerName: 'trenches', visible: true, opacity: 1, layerStyle: 'route' }])));
+    expect(rebuilt.length).toBe(1);
+    expect(chunks.chunks()[0]).not.toBe(before[0]);
+  });
+});
