@@ -1,6 +1,7 @@
 // Server benchmark (npx tsx bench/server.bench.ts): starts the real server on loopback (PGlite in memory, or
-// DATABASE_URL), seeds projects of N edges, then measures with autocannon/fetch: login; GET network_object/all
-// (cold = first read after a write, warm = per-process cache; time and bytes); POST a 10k-object batch; a bbox
+// BENCH_DATABASE_URL / DATABASE_URL), seeds projects of N edges, then measures with autocannon/fetch: login; GET network_object/all
+// (cold = first read after a write, warm = per-process cache, gzip, 304 on an unchanged ETag; time and bytes); POST a
+// 10k-object batch; a bbox
 // query; 50 concurrent editors saving small batches (p50/p99, throughput, errors). Honours BENCH_MAX_SIZE.
 import autocannon from 'autocannon';
 import { createHash } from 'node:crypto';
@@ -11,7 +12,8 @@ import { insertNetwork } from '../server/projects/bulk-insert';
 import { row, sizes, writeResults, type BenchRow } from './lib';
 
 const rows: BenchRow[] = [];
-const config = { ...configFromEnv(), port: 0, host: '127.0.0.1', demoSeed: true };
+const env = { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? '' };
+const config = { ...configFromEnv(env), port: 0, host: '127.0.0.1', demoSeed: true, demoProject: false };
 const server = await startServer(config, config.databaseUrl ? { schema: `bench_${Date.now().toString(36)}` } : { memory: true });
 const url = server.url;
 const sha = (s: string) => createHash('sha512').update(s).digest('hex');
@@ -38,14 +40,19 @@ for (const n of sizes([10_000, 100_000])) {
   await insertNetwork(server.db, p, generateFtthNetwork({ maxEdges: n }));
   rows.push(row('seed (bulk insert)', n, 'time', 'ms', performance.now() - t0));
   const all = `${url}/api/project/${p}/network_object/all?includeWithoutObjectInstances=true`;
-  for (const kind of ['cold', 'warm']) {
+  let etag = '';
+  for (const kind of ['cold', 'warm', 'warm, gzip', 'unchanged (If-None-Match → 304)']) {
+    const headers: Record<string, string> = { ...auth, 'accept-encoding': kind === 'warm, gzip' ? 'gzip' : 'identity' };
+    if (kind.startsWith('unchanged')) headers['if-none-match'] = etag;
     const t = performance.now();
-    const res = await fetch(all, { headers: auth });
-    const text = await res.text();
+    const res = await fetch(all, { headers });
+    const buf = Buffer.from(await res.arrayBuffer());
     const ms = performance.now() - t;
-    if (res.status !== 200) throw new Error(`load ${res.status} ${text.slice(0, 200)}`);
+    if (res.status !== (kind.startsWith('unchanged') ? 304 : 200)) throw new Error(`load ${res.status} ${buf.toString().slice(0, 200)}`);
+    etag = res.headers.get('etag') ?? etag;
     rows.push(row(`GET network_object/all (${kind})`, n, 'time', 'ms', ms));
-    if (kind === 'cold') rows.push(row('GET network_object/all', n, 'bytes', 'MB', text.length / 2 ** 20));
+    if (kind === 'cold') rows.push(row('GET network_object/all', n, 'bytes', 'MB', buf.length / 2 ** 20));
+    if (kind === 'warm, gzip') rows.push(row('GET network_object/all (gzip)', n, 'bytes', 'MB', Number(res.headers.get('content-length') ?? 0) / 2 ** 20));
   }
   // bbox query: a 500×500 map-unit window in the middle of the network.
   const [ox, oy] = UTRECHT;

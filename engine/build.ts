@@ -1,37 +1,51 @@
 // Bulk builders for the model's compact base (used by createModel): dense row tables (id table + rows, no
 // per-row wrapper) and CSR reverse indexes keyed by a table's dense index (typed arrays, no per-key list objects).
 import type { ListBase, RowBase } from './ptable';
-import { buildIdTable, idFind, idFindAll, type IdTable } from './id-table';
+import { buildIdTable, idFind, idFindAll, idKey, type IdTable } from './id-table';
 import { Scratch } from './scratch';
 
 /**
- * Collects rows in load order without hashing; `finish` builds the id table in bulk. A later row with the same key
- * replaces the earlier one (`firstWins`: the earlier is kept).
+ * Collects rows in load order without hashing; `finish` builds the id table in bulk. Keyed by the rows' own `id`
+ * (`byId`, no key array kept) or by given keys. A later row with the same key replaces the earlier one
+ * (`firstWins`: the earlier is kept).
  */
 export class TableBuilder<T> {
-  keys: string[];
+  keys: string[] | null;
   rows: T[];
   private n = 0;
   /** `capacity`: expected number of rows (preallocated; more rows still fit). */
-  constructor(capacity = 0, private readonly firstWins = false) {
-    this.keys = new Array<string>(capacity);
+  constructor(capacity: number, private readonly opts: { byId?: boolean; firstWins?: boolean } = {}) {
+    this.keys = opts.byId ? null : new Array<string>(capacity);
     this.rows = new Array<T>(capacity);
   }
 
+  get size(): number { return this.n; }
+
   set(key: string, row: T): void {
+    if (this.keys === null && typeof (row as { id?: unknown }).id !== 'string') {
+      // a row without a string id (bad input, reported by checkIntegrity): keep explicit keys from here on
+      this.keys = [];
+      for (let i = 0; i < this.n; i++) this.keys.push((this.rows[i] as { id: string }).id);
+    }
     const n = this.n++;
-    if (n < this.keys.length) { this.keys[n] = key; this.rows[n] = row; } else { this.keys.push(key); this.rows.push(row); }
+    if (n < this.rows.length) this.rows[n] = row; else this.rows.push(row);
+    if (this.keys !== null) { if (n < this.keys.length) this.keys[n] = key; else this.keys.push(key); }
   }
 
-  /** Dense form: rows shadowed by a duplicate key are dropped (so `rows.length === ids.keys.length`). */
+  /** Dense form: rows shadowed by a duplicate key are dropped (so `rows.length === ids.size`). */
   finish(sc?: Scratch): RowBase<T> & { rows: T[] } {
-    if (this.n < this.keys.length) { this.keys.length = this.n; this.rows.length = this.n; }
-    let { table, dups } = buildIdTable(this.keys, !this.firstWins, sc);
+    if (this.n < this.rows.length) { this.rows.length = this.n; if (this.keys) this.keys.length = this.n; }
+    const src = () => (this.keys ? { keys: this.keys } : { rows: this.rows as unknown as { id: string }[] });
+    let { table, dups } = buildIdTable(src(), !this.opts.firstWins, sc);
     if (dups) {
       const keys: string[] = [], rows: T[] = [];
-      for (let i = 0; i < this.keys.length; i++) if (idFind(table, this.keys[i]) === i) { keys.push(this.keys[i]); rows.push(this.rows[i]); }
-      this.keys = keys; this.rows = rows;
-      table = buildIdTable(keys, true, sc).table;
+      for (let i = 0; i < this.rows.length; i++) {
+        const k = idKey(table, i);
+        if (idFind(table, k) === i) { keys.push(k); rows.push(this.rows[i]); }
+      }
+      this.rows = rows;
+      if (this.keys) this.keys = keys;
+      table = buildIdTable(src(), true, sc).table;
     }
     return { ids: table, rows: this.rows };
   }
@@ -55,14 +69,15 @@ function sortRange(a: Int32Array, s: number, e: number, cmp: (x: number, y: numb
 
 /**
  * CSR reverse index over `n` entries: entry j belongs to key `keyOf(j)` (undefined = none) and contributes the list
- * element `valueOf(j)`; each key's list is ordered by `cmp` over entry numbers. Keys must be unique per entry.
+ * element `value(j)` (a string), or the id of row `value.row(j)` of table `value.of` (stored as that row number); each key's list is ordered by `cmp` over entry numbers. Keys must be unique per entry.
  */
 export function buildList(
-  ids: IdTable, n: number,
-  keyOf: (j: number) => string | undefined, valueOf: (j: number) => string, cmp: (a: number, b: number) => number,
+  ids: IdTable, n: number, keyOf: (j: number) => string | undefined,
+  value: ((j: number) => string) | { of: IdTable; row: (j: number) => number }, cmp: (a: number, b: number) => number,
   sc = new Scratch(),
 ): ListBase {
-  const nKeys = ids.keys.length;
+  const valueOf = typeof value === 'function' ? value : (j: number) => idKey(value.of, value.row(j));
+  const nKeys = ids.size;
   const m0 = sc.mark();
   const kix = idFindAll(ids, n, keyOf, sc);
   const offsets = new Int32Array(nKeys + 1);
@@ -79,20 +94,28 @@ export function buildList(
   }
   for (let i = 1; i <= nKeys; i++) offsets[i] += offsets[i - 1];
   const total = offsets[nKeys];
+  // no entry under any known key: an empty offsets array reads as empty lists (offsets[i] === offsets[i + 1])
+  const outOffsets = total === 0 ? new Int32Array(0) : offsets;
   const order = sc.take(total);
   const cur = sc.take(nKeys);
   cur.set(offsets.subarray(0, nKeys));
   for (let j = 0; j < n; j++) { const d = kix[j]; if (d >= 0) order[cur[d]++] = j; }
   for (let k = 0; k < nKeys; k++) if (offsets[k + 1] - offsets[k] > 1) sortRange(order, offsets[k], offsets[k + 1], cmp);
-  const values = new Array<string>(total);
-  for (let p = 0; p < total; p++) values[p] = valueOf(order[p]);
+  let values: string[] | Int32Array;
+  if (typeof value === 'function') {
+    values = new Array<string>(total);
+    for (let p = 0; p < total; p++) values[p] = value(order[p]);
+  } else {
+    values = new Int32Array(total);
+    for (let p = 0; p < total; p++) values[p] = value.row(order[p]);
+  }
   let extraLists: Map<string, string[]> | null = null;
   if (extra) {
     extraLists = new Map();
     for (const [k, js] of extra) extraLists.set(k, js.sort(cmp).map(valueOf));
   }
   sc.release(m0);
-  return { ids, offsets, values, extra: extraLists };
+  return { ids, offsets: outOffsets, values, of: typeof value === 'function' ? null : value.of, extra: extraLists };
 }
 
 /** Comparator of entries by a string (the ids' natural order, like Array#sort). */

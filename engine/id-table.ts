@@ -1,20 +1,29 @@
 // Id → dense row number for the model's base tables: open addressing over one Int32Array ([hash, row] pairs, load
-// ≤ 2/3), keys verified against `keys`. Built and queried in bulk in hash-partition order so that a million-row load
+// ≤ 2/3), keys verified against `keys` or the rows' own ids. Built and queried in bulk in hash-partition order so that a million-row load
 // touches memory region by region instead of at random (a Map of 10⁶ string keys costs ~0.5 µs per operation here).
 import { Scratch } from './scratch';
+
 export interface IdTable {
-  /** key of each dense row */
-  readonly keys: readonly string[];
+  /** key of each dense row: keys[i], or rows[i].id when the table is keyed by the rows' ids (no key array kept) */
+  readonly keys: readonly string[] | null;
+  readonly rows: readonly { readonly id: string }[] | null;
+  readonly size: number;
   /** 2 × capacity Int32: [hash | 1, row] per slot; hash 0 = empty */
   readonly slots: Int32Array;
   readonly mask: number;
 }
 
 export function hashId(s: string): number {
+  if (typeof s !== 'string') s = String(s);
   let h = 0x811c9dc5 | 0;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
   h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d); h ^= h >>> 12;
   return h | 1;
+}
+
+/** Key of dense row i. */
+export function idKey(t: IdTable, i: number): string {
+  return t.keys !== null ? t.keys[i] : t.rows![i].id;
 }
 
 /** Dense row of key, or -1. */
@@ -23,7 +32,7 @@ export function idFind(t: IdTable, key: string): number {
   for (let p = h & mask; ; p = (p + 1) & mask) {
     const hh = slots[2 * p];
     if (hh === 0) return -1;
-    if (hh === h && t.keys[slots[2 * p + 1]] === key) return slots[2 * p + 1];
+    if (hh === h && idKey(t, slots[2 * p + 1]) === key) return slots[2 * p + 1];
   }
 }
 
@@ -56,16 +65,21 @@ function partition(hs: Int32Array, n: number, mask: number, shift: number, parts
 }
 
 /**
- * Builds the table over keys (row i has key keys[i]). Duplicate keys: `later` (default) maps the key to its last row,
- * else to its first; `dups` reports whether any occurred (the caller then drops the shadowed rows).
+ * Builds the table over `src` (row i has key keys[i], or rows[i].id). Duplicate keys: `later` (default) maps the key
+ * to its last row, else to its first; `dups` reports whether any occurred (the caller then drops the shadowed rows).
  */
-export function buildIdTable(keys: readonly string[], later = true, sc = new Scratch()): { table: IdTable; dups: boolean } {
-  const n = keys.length;
+export function buildIdTable(
+  src: { keys: readonly string[] } | { rows: readonly { readonly id: string }[] }, later = true, sc = new Scratch(),
+): { table: IdTable; dups: boolean } {
+  const keys = 'keys' in src ? src.keys : null, rows = 'rows' in src ? src.rows : null;
+  const n = keys ? keys.length : rows!.length;
+  const t0: IdTable = { keys, rows, size: n, slots: new Int32Array(0), mask: 0 };
   const { bits, shift, parts } = layout(n);
   const mask = (1 << bits) - 1;
   const m0 = sc.mark();
   const hs = sc.take(n);
-  for (let i = 0; i < n; i++) hs[i] = hashId(keys[i]);
+  if (keys) for (let i = 0; i < n; i++) hs[i] = hashId(keys[i]);
+  else for (let i = 0; i < n; i++) hs[i] = hashId(rows![i].id);
   const { idx, hash } = partition(hs, n, mask, shift, parts, sc);
   const slots = new Int32Array(2 << bits);
   let dups = false;
@@ -74,11 +88,11 @@ export function buildIdTable(keys: readonly string[], later = true, sc = new Scr
     for (let p = h & mask; ; p = (p + 1) & mask) {
       const hh = slots[2 * p];
       if (hh === 0) { slots[2 * p] = h; slots[2 * p + 1] = i; break; }
-      if (hh === h && keys[slots[2 * p + 1]] === keys[i]) { dups = true; if (later) slots[2 * p + 1] = i; break; }
+      if (hh === h && idKey(t0, slots[2 * p + 1]) === idKey(t0, i)) { dups = true; if (later) slots[2 * p + 1] = i; break; }
     }
   }
   sc.release(m0);
-  return { table: { keys, slots, mask }, dups };
+  return { table: { keys, rows, size: n, slots, mask }, dups };
 }
 
 /**
@@ -108,7 +122,7 @@ export function idFindAll(t: IdTable, n: number, refOf: (j: number) => string | 
     const c = res[j];
     if (c >= 0) {
       const r = refOf(j)!;
-      if (t.keys[c] !== r) res[j] = idFind(t, r);
+      if (idKey(t, c) !== r) res[j] = idFind(t, r);
     }
   }
   sc.release(m0);

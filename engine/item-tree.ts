@@ -72,25 +72,28 @@ export class ItemTree extends RBush<number> {
       if (s.maxX[i] > x1) x1 = s.maxX[i];
       if (s.maxY[i] > y1) y1 = s.maxY[i];
     }
-    const bits = Math.max(1, Math.ceil(Math.log2(n + 1)));
-    const scale = 2 ** bits;
-    const hBits = Math.min(32, 53 - bits);
-    const hDiv = 2 ** (32 - hBits);
     const kx = x1 > x0 ? 65535 / (x1 - x0) : 0, ky = y1 > y0 ? 65535 / (y1 - y0) : 0;
-    const keys = new Float64Array(count);
+    // Hilbert keys (32 bit), then an LSD radix sort of the slots by key (two 16-bit passes, stable)
+    const key = new Uint32Array(count), slot = new Int32Array(count);
     for (let i = 1; i < n; i++) {
-      const h = hilbert(Math.floor(((s.minX[i] + s.maxX[i]) / 2 - x0) * kx), Math.floor(((s.minY[i] + s.maxY[i]) / 2 - y0) * ky));
-      keys[i - 1] = Math.floor(h / hDiv) * scale + i;
+      key[i - 1] = hilbert(Math.floor(((s.minX[i] + s.maxX[i]) / 2 - x0) * kx), Math.floor(((s.minY[i] + s.maxY[i]) / 2 - y0) * ky));
+      slot[i - 1] = i;
     }
-    keys.sort();
+    const key2 = new Uint32Array(count), slot2 = new Int32Array(count), cnt = new Int32Array(65537);
+    for (const shift of [0, 16]) {
+      cnt.fill(0);
+      for (let q = 0; q < count; q++) cnt[((key[q] >>> shift) & 0xffff) + 1]++;
+      for (let b = 1; b <= 65536; b++) cnt[b] += cnt[b - 1];
+      for (let q = 0; q < count; q++) { const t = cnt[(key[q] >>> shift) & 0xffff]++; key2[t] = key[q]; slot2[t] = slot[q]; }
+      key.set(key2); slot.set(slot2);
+    }
     const M = 16;
     let level: TreeNode[] = [];
     for (let p = 0; p < count; p += M) {
       const children: number[] = [];
       let a = Infinity, b = Infinity, c = -Infinity, d = -Infinity;
       for (let q = p; q < Math.min(p + M, count); q++) {
-        const k = keys[q];
-        const i = k - Math.floor(k / scale) * scale;
+        const i = slot[q];
         children.push(i);
         if (s.minX[i] < a) a = s.minX[i];
         if (s.minY[i] < b) b = s.minY[i];

@@ -56,13 +56,13 @@ export interface ModelInput {
 }
 
 function stripNetworkObject(o: NetworkObject): NetworkObjectRow {
-  if (!('pathEdges' in o) && !('objectInstances' in o)) return o;
+  if (o.pathEdges === undefined && o.objectInstances === undefined) return o;
   const { pathEdges: _p, objectInstances: _i, ...row } = o;
   return row;
 }
 
 function stripInstance(i: ObjectInstance): InstanceRow {
-  if (!('attributeValues' in i) && !('relationSources' in i) && !('relationTargets' in i)) return i;
+  if (i.attributeValues === undefined && i.relationSources === undefined && i.relationTargets === undefined) return i;
   const { attributeValues: _a, relationSources: _s, relationTargets: _t, ...row } = i;
   return row;
 }
@@ -74,11 +74,11 @@ function stripInstance(i: ObjectInstance): InstanceRow {
  * they carry embedded lists); the reverse indexes are then built in bulk as CSR arrays.
  */
 export function createModel(input: ModelInput): Model {
-  const nos = new TableBuilder<NetworkObjectRow>(input.networkObjects.length);
-  const pes = new TableBuilder<PathEdgeRow>(input.pathEdges?.length ?? 0);
-  const ois = new TableBuilder<InstanceRow>(input.objectInstances?.length ?? 0);
+  const nos = new TableBuilder<NetworkObjectRow>(input.networkObjects.length, { byId: true });
+  const pes = new TableBuilder<PathEdgeRow>(input.pathEdges?.length ?? 0, { byId: true });
+  const ois = new TableBuilder<InstanceRow>(input.objectInstances?.length ?? 0, { byId: true });
   const avs = new TableBuilder<AttributeValue>(input.attributeValues?.length ?? 0);
-  const rels = new TableBuilder<Relation>(input.relations?.length ?? 0, true);
+  const rels = new TableBuilder<Relation>(input.relations?.length ?? 0, { firstWins: true });
   const pathCount = new Map<string, number>();
 
   const addPathEdge = (pe: PathEdge) => {
@@ -111,10 +111,10 @@ export function createModel(input: ModelInput): Model {
   if (input.relations) for (const r of input.relations) addRelation(r);
 
   const sc = new Scratch();
-  sc.reserve(4 * Math.max(2 * nos.rows.length, ois.rows.length, pes.rows.length, avs.rows.length, rels.rows.length) + 4096);
+  sc.reserve(4 * Math.max(2 * nos.size, ois.size, pes.size, avs.size, rels.size) + 4096);
   const no = nos.finish(sc), pe = pes.finish(sc), oi = ois.finish(sc), av = avs.finish(sc), rel = rels.finish(sc);
     const noRows = no.rows, peRows = pe.rows, oiRows = oi.rows, avRows = av.rows, relRows = rel.rows;
-  const relKeys = rel.ids.keys;
+  const relKeys = rel.ids.keys!;
 
   const edgeEnd = (j: number): string | undefined => {
     const e = noRows[j >> 1].edge;
@@ -126,18 +126,19 @@ export function createModel(input: ModelInput): Model {
   const peId = (j: number) => peRows[j].id;
   const avName = (j: number) => avRows[j].attributeTypeName;
   const relK = (j: number) => relKeys[j];
+  const same = (j: number) => j;
 
   const objectTypes: Record<string, ObjectType> = {};
   for (const t of input.objectTypes ?? []) objectTypes[t.id] = t;
   return {
     networkObjects: ptable(no), pathEdges: ptable(pe), objectInstances: ptable(oi), attributeValues: ptable(av),
     relations: ptable(rel),
-    edgesByNode: ptable(buildList(no.ids, 2 * noRows.length, edgeEnd, edgeId, byString(edgeId), sc)),
-    instancesByObject: ptable(buildList(no.ids, oiRows.length, (j) => oiRows[j].networkObjectId, instId, byString(instId), sc)),
-    pathEdgesByPath: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].pathId, peId, (a, b) => comparePathEdges(peRows[a], peRows[b]), sc)),
-    pathEdgesByEdge: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].edgeId, peId, byString(peId), sc)),
-    relationsBySource: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].fromId, relK, byString(relK), sc)),
-    relationsByTarget: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].toId, relK, byString(relK), sc)),
+    edgesByNode: ptable(buildList(no.ids, 2 * noRows.length, edgeEnd, { of: no.ids, row: (j) => j >> 1 }, byString(edgeId), sc)),
+    instancesByObject: ptable(buildList(no.ids, oiRows.length, (j) => oiRows[j].networkObjectId, { of: oi.ids, row: same }, byString(instId), sc)),
+    pathEdgesByPath: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].pathId, { of: pe.ids, row: same }, (a, b) => comparePathEdges(peRows[a], peRows[b]), sc)),
+    pathEdgesByEdge: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].edgeId, { of: pe.ids, row: same }, byString(peId), sc)),
+    relationsBySource: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].fromId, { of: rel.ids, row: same }, byString(relK), sc)),
+    relationsByTarget: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].toId, { of: rel.ids, row: same }, byString(relK), sc)),
     valuesByInstance: ptable(buildList(oi.ids, avRows.length, (j) => avRows[j].objectInstanceId, avName, byString(avName), sc)),
     schema: { objectTypes, relationTypes: input.relationTypes ?? [] },
   };

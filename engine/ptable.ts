@@ -1,6 +1,6 @@
 // Persistent table as plain data: a compact `base` (as loaded, never copied) plus a small bucketed overlay of local
 // changes (iD coreGraph idea). A write copies the overlay root (256 slots) and one bucket, so an edit is O(change).
-import { buildIdTable, idFind, type IdTable } from './id-table';
+import { buildIdTable, idFind, idKey, type IdTable } from './id-table';
 
 export const BUCKETS = 256;
 
@@ -15,13 +15,22 @@ export interface RowBase<T> {
 /**
  * Base of a reverse index in CSR form, keyed by the dense index of a row table (`ids` is that table's, shared):
  * the list of key k is `values[offsets[k] .. offsets[k + 1])`; keys outside that table (dangling references in bad
- * input) live in `extra`. Lists are materialised on read (small).
+ * input) live in `extra` (an empty `offsets` = no list under any table key). Lists are materialised on read.
  */
 export interface ListBase {
   readonly ids: IdTable;
   readonly offsets: Int32Array;
-  readonly values: readonly string[];
+  /** list elements: strings, or dense rows of the table `of` (element = that row's id; no string pointers kept) */
+  readonly values: readonly string[] | Int32Array;
+  readonly of: IdTable | null;
   readonly extra: ReadonlyMap<string, readonly string[]> | null;
+}
+
+function listSlice(b: ListBase, s: number, e: number): string[] {
+  if (b.of === null) return (b.values as readonly string[]).slice(s, e);
+  const out = new Array<string>(e - s), v = b.values as Int32Array;
+  for (let k = s; k < e; k++) out[k - s] = idKey(b.of, v[k]);
+  return out;
 }
 
 export interface PTable<T> {
@@ -46,7 +55,7 @@ export function rowBase<T>(src: Record<string, T> | ReadonlyMap<string, T> = {})
   const rows: T[] = [];
   const entries = src instanceof Map ? src.entries() : Object.entries(src as Record<string, T>);
   for (const [k, v] of entries) { keys.push(k); rows.push(v); }
-  return { ids: buildIdTable(keys).table, rows };
+  return { ids: buildIdTable({ keys }).table, rows };
 }
 
 export function ptable<T>(base: Record<string, T> | RowBase<T> | ListBase = {}): PTable<T> {
@@ -60,7 +69,7 @@ export function baseGet<T>(b: RowBase<T> | ListBase, key: string): T | undefined
   if (!isListBase(b)) return i < 0 ? undefined : b.rows[i];
   if (i < 0) return (b.extra?.get(key) as T | undefined);
   const s = b.offsets[i], e = b.offsets[i + 1];
-  return s === e ? undefined : (b.values.slice(s, e) as unknown as T);
+  return s === e ? undefined : (listSlice(b, s, e) as unknown as T);
 }
 
 export function baseHas(b: RowBase<unknown> | ListBase, key: string): boolean {
@@ -72,15 +81,15 @@ export function baseHas(b: RowBase<unknown> | ListBase, key: string): boolean {
 
 /** All base entries, in load order. */
 export function* baseEntries<T>(b: RowBase<T> | ListBase): Generator<[string, T]> {
-  const keys = b.ids.keys;
+  const ids = b.ids, n = ids.size;
   if (!isListBase(b)) {
     const rows = b.rows;
-    for (let i = 0; i < keys.length; i++) yield [keys[i], rows[i]];
+    for (let i = 0; i < n; i++) yield [idKey(ids, i), rows[i]];
     return;
   }
-  for (let i = 0; i < keys.length; i++) {
+  for (let i = 0; i < n; i++) {
     const s = b.offsets[i], e = b.offsets[i + 1];
-    if (s !== e) yield [keys[i], b.values.slice(s, e) as unknown as T];
+    if (s !== e) yield [idKey(ids, i), listSlice(b, s, e) as unknown as T];
   }
   if (b.extra) for (const [k, v] of b.extra) yield [k, v as unknown as T];
 }

@@ -13,7 +13,7 @@ import { buildIdTable, idFind, type IdTable } from './id-table';
 export interface SpatialItem { minX: number; minY: number; maxX: number; maxY: number; id: Id; /** -1 node, else segment index */ seg: number }
 export interface Hit { id: Id; kind: 'node' | 'edge'; distance: number; point: Position; segment: number }
 
-const NO_ROWS: RowBase<NetworkObjectRow> = { ids: buildIdTable([]).table, rows: [] };
+const NO_ROWS: RowBase<NetworkObjectRow> = { ids: buildIdTable({ keys: [] }).table, rows: [] };
 
 export class SpatialIndex {
   readonly items = new ItemStore();

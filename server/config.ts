@@ -7,6 +7,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   dataDir: string;
   demoSeed: boolean;
+  /** Seed the demo FTTH project with the demo data (DEMO_PROJECT=off skips it; users and catalogue are still seeded). */
+  demoProject?: boolean;
   demoPassword: string;
   distDir: string;
   /** Overrides of the sign-in settings read from the environment by server/auth/auth-config.ts (tests use this). */
@@ -20,6 +22,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.DATA_DIR ?? './data'),
     demoSeed: (env.DEMO_SEED ?? 'on') !== 'off',
+    demoProject: (env.DEMO_PROJECT ?? 'on') !== 'off',
     demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
     distDir: resolve(env.DIST_DIR ?? './dist'),
   };

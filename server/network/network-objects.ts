@@ -6,11 +6,11 @@ import type { Queryable } from '../db/db';
 import { badItem, firstDuplicate, integrity, unknownId } from './errors';
 import { storedIds, storedObjects } from './lookup';
 import { INSERT_NETWORK_OBJECTS, insertParams, kindOf, toRow } from './rows';
-import { checkChain, insertPathEdges, reorderPaths } from './path-edges';
+import { checkChain, insertPathEdges, positionOf, reorderPaths } from './path-edges';
 import { createInstances } from './instances';
 
 function checkShape(projectId: number, o: NetworkObject): void {
-  if (kindOf(o) === 'invalid') badItem('invalid_network_object', `Network object ${o.id} must have exactly one of node, edge or pathEdges.`);
+  if (kindOf(o) === 'invalid') badItem('invalid_network_object', `Network object ${o.id} must have at most one of node, edge or pathEdges.`);
   if (o.projectId !== undefined && o.projectId !== projectId) {
     badItem('project_mismatch', `Network object ${o.id} names project ${o.projectId}, not ${projectId}.`);
   }
@@ -48,7 +48,7 @@ export async function createNetworkObjects(q: Queryable, projectId: number, fami
       if (s.pathId !== o.id) badItem('path_mismatch', `Path edge ${s.id} names path ${s.pathId}, but it is sent with path ${o.id}.`);
     }
     checkChain(o.id, o.pathEdges, ends);
-    o.pathEdges.forEach((s, i) => steps.push({ ...s, seq: i }));
+    o.pathEdges.forEach((s, i) => steps.push({ ...s, seq: positionOf(s) ?? i }));
   }
   const dupStep = firstDuplicate(steps.map((s) => s.id));
   if (dupStep) integrity('duplicate_id', `Path edge ${dupStep} occurs twice in the batch.`);
@@ -92,14 +92,15 @@ export async function updateNetworkObjects(q: Queryable, projectId: number, item
        FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::float8[], $10::text[])
          AS t(id, scenario_id, kind, geometry, from_node_id, to_node_id, two_way, length, bbox)
       WHERE n.project_id = $1 AND n.id = t.id`, p);
-  // Paths sent with their path edges get them replaced; the whole path must then be traversable.
-  const paths = items.filter((o) => kindOf(o) === 'path');
+  // Paths sent with their path edges get them replaced (the whole path must then be traversable); a path row sent
+  // without pathEdges (as the engine sends it) keeps its path edges.
+  const paths = items.filter((o) => kindOf(o) === 'path' && o.pathEdges !== undefined);
   if (paths.length) {
     const ids = paths.map((o) => o.id);
     await q.query('DELETE FROM path_edge WHERE project_id = $1 AND path_id = ANY($2::text[])', [projectId, ids]);
     const steps = paths.flatMap((o) => o.pathEdges!.map((s, i) => {
       if (s.pathId !== o.id) badItem('path_mismatch', `Path edge ${s.id} names path ${s.pathId}, but it is sent with path ${o.id}.`);
-      return { ...s, seq: i };
+      return { ...s, seq: positionOf(s) ?? i };
     }));
     const dupStep = firstDuplicate(steps.map((s) => s.id));
     if (dupStep) integrity('duplicate_id', `Path edge ${dupStep} occurs twice in the batch.`);

@@ -8,6 +8,12 @@ import { storedIds, storedObjects, type StoredObject } from './lookup';
 
 type Ends = (edgeId: string) => { from: string; to: string } | undefined;
 
+/** The engine's order key of a path edge (`position`), stored as seq; undefined when not sent. */
+export function positionOf(s: PathEdge): number | undefined {
+  const p = (s as PathEdge & { position?: unknown }).position;
+  return typeof p === 'number' && Number.isFinite(p) ? p : undefined;
+}
+
 /** Checks one whole path in order: each step's edge exists, is entered at an end, and continues where the last ended. */
 export function checkChain(pathId: string, steps: PathEdge[], ends: Ends): void {
   let at: string | undefined;
@@ -27,7 +33,7 @@ export function checkChain(pathId: string, steps: PathEdge[], ends: Ends): void 
 export const INSERT_PATH_EDGES = `
   INSERT INTO path_edge (project_id, id, path_id, edge_id, start_node_id, seq)
   SELECT $1, t.id, t.path_id, t.edge_id, t.start_node_id, t.seq
-  FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[]) AS t(id, path_id, edge_id, start_node_id, seq)`;
+  FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::float8[]) AS t(id, path_id, edge_id, start_node_id, seq)`;
 
 export async function insertPathEdges(q: Queryable, projectId: number, rows: (PathEdge & { seq: number })[]): Promise<void> {
   if (!rows.length) return;
@@ -71,7 +77,7 @@ export async function createPathEdges(q: Queryable, projectId: number, steps: Pa
   const rows = steps.map((s) => {
     const seq = next.get(s.pathId) ?? 0;
     next.set(s.pathId, seq + 1);
-    return { ...s, seq };
+    return { ...s, seq: positionOf(s) ?? seq };
   });
   await insertPathEdges(q, projectId, rows);
   await reorderPaths(q, projectId, [...new Set(steps.map((s) => s.pathId))]);
@@ -87,10 +93,11 @@ export async function updatePathEdges(q: Queryable, projectId: number, steps: Pa
   const before = await q.query<{ path_id: string }>('SELECT DISTINCT path_id FROM path_edge WHERE project_id = $1 AND id = ANY($2::text[])',
     [projectId, steps.map((s) => s.id)]);
   await q.query(
-    `UPDATE path_edge p SET path_id = t.path_id, edge_id = t.edge_id, start_node_id = t.start_node_id
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS t(id, path_id, edge_id, start_node_id)
+    `UPDATE path_edge p SET path_id = t.path_id, edge_id = t.edge_id, start_node_id = t.start_node_id, seq = coalesce(t.seq, p.seq)
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::float8[]) AS t(id, path_id, edge_id, start_node_id, seq)
       WHERE p.project_id = $1 AND p.id = t.id`,
-    [projectId, steps.map((s) => s.id), steps.map((s) => s.pathId), steps.map((s) => s.edgeId), steps.map((s) => s.startNodeId)]);
+    [projectId, steps.map((s) => s.id), steps.map((s) => s.pathId), steps.map((s) => s.edgeId), steps.map((s) => s.startNodeId),
+      steps.map((s) => positionOf(s) ?? null)]);
   await reorderPaths(q, projectId, [...new Set([...before.rows.map((r) => r.path_id), ...steps.map((s) => s.pathId)])]);
 }
 
@@ -106,15 +113,16 @@ export async function deletePathEdges(q: Queryable, projectId: number, ids: stri
 
 /**
  * Puts the steps of each path in chain order when they form one chain (the first step is the one no other step
- * leads to; each next step starts where the last ended). Mid-save a path may briefly not chain (an edge split is
- * sent as new path edges before the edit of the split edge); its stored order is then kept as it is.
+ * leads to; each next step starts where the last ended) and the stored order (seq, id) differs from it; the keys are
+ * then renumbered 0..n-1. Mid-save a path may briefly not chain (an edge split is sent as new path edges before the
+ * edit of the split edge); its stored order — the engine's positions — is then kept as it is.
  */
 export async function reorderPaths(q: Queryable, projectId: number, pathIds: string[]): Promise<void> {
   if (!pathIds.length) return;
   const r = await q.query<{ id: string; path_id: string; start_node_id: string; from_node_id: string; to_node_id: string; seq: number }>(
     `SELECT pe.id, pe.path_id, pe.start_node_id, e.from_node_id, e.to_node_id, pe.seq
        FROM path_edge pe JOIN network_object e ON e.project_id = pe.project_id AND e.id = pe.edge_id
-      WHERE pe.project_id = $1 AND pe.path_id = ANY($2::text[]) ORDER BY pe.path_id, pe.seq`, [projectId, pathIds]);
+      WHERE pe.project_id = $1 AND pe.path_id = ANY($2::text[]) ORDER BY pe.path_id, pe.seq, pe.id`, [projectId, pathIds]);
   const byPath = new Map<string, typeof r.rows>();
   for (const row of r.rows) {
     let l = byPath.get(row.path_id);
@@ -136,10 +144,10 @@ export async function reorderPaths(q: Queryable, projectId: number, pathIds: str
       order.push(next);
       left.delete(next);
     }
-    if (left.size) continue;
-    order.forEach((s, i) => { if (s.seq !== i) { ids.push(s.id); seqs.push(i); } });
+    if (left.size || order.every((s, i) => s === steps[i])) continue; // no chain, or already in chain order: keys kept
+    order.forEach((s, i) => { ids.push(s.id); seqs.push(i); });
   }
   if (!ids.length) return;
-  await q.query(`UPDATE path_edge p SET seq = t.seq FROM unnest($2::text[], $3::int[]) AS t(id, seq) WHERE p.project_id = $1 AND p.id = t.id`,
+  await q.query(`UPDATE path_edge p SET seq = t.seq FROM unnest($2::text[], $3::float8[]) AS t(id, seq) WHERE p.project_id = $1 AND p.id = t.id`,
     [projectId, ids, seqs]);
 }

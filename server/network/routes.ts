@@ -11,9 +11,9 @@ import { createNetworkObjects, deleteAllByType, deleteNetworkObjects, updateNetw
 import { createPathEdges, deletePathEdges, updatePathEdges } from './path-edges';
 import { createInstances, deleteInstances, patchAttributeValues, updateInstances } from './instances';
 import { createRelations, deleteRelations } from './relations';
-import { networkJson, networkJsonPages, nodeAt, type NetworkFilter } from './read';
-import { bumpNetworkVersion, cached, networkVersion, remember } from './cache';
-import { Readable } from 'node:stream';
+import { networkJson, nodeAt, readNetwork, readNetworkBody, type NetworkFilter } from './read';
+import { inSnapshot, notModified, sendJson } from './send';
+import { bumpNetworkVersion, cached, databaseId, etagOf, networkVersion, remember } from './cache';
 import type { Queryable } from '../db/db';
 import { unknownId } from './errors';
 
@@ -61,24 +61,21 @@ export async function networkRoutes(api: FastifyInstance): Promise<void> {
       objectTypeIds: [...(q.objectTypeIds ?? []), ...(q.objectTypeId ?? [])], scenarioId: q.scenarioId,
       includeWithoutObjectInstances: q.includeWithoutObjectInstances, bbox: parseBbox(q.bbox),
     };
-    if (f.bbox) return reply.type('application/json').send(`{"data":${await networkJson(db, pid, f)}}`);
-    // Whole-project reads: served from the per-process cache while the project's network_version is unchanged,
-    // otherwise read in pages of 10k objects and streamed (so a 100k-edge project never sits in one SQL value).
-    const key = `${pid}|${f.objectTypeIds!.join(',')}|${f.scenarioId ?? ''}|${f.includeWithoutObjectInstances}`;
-    const version = await networkVersion(db, pid);
-    let pages = cached(key, version);
-    if (!pages) {
-      pages = [];
-      for await (const page of networkJsonPages(db, pid, f)) pages.push(page.slice(1, -1));
-      remember(key, version, pages);
+    if (f.bbox) return sendJson(req, reply, Buffer.from(`{"data":${await inSnapshot(db, (q) => readNetwork(q, pid, f))}}`));
+    // Whole-project reads: answered 304 while the client's ETag names the current network_version, from the
+    // per-process cache while that version is unchanged, else read in one snapshot and cached.
+    const key = `${f.objectTypeIds!.join(',')}|${f.scenarioId ?? ''}|${f.includeWithoutObjectInstances ? 1 : 0}`;
+    const [dbId, version] = await Promise.all([databaseId(db), networkVersion(db, pid)]);
+    reply.header('cache-control', 'private, no-cache');
+    reply.header('etag', etagOf(dbId, pid, version, key));
+    if (notModified(req, etagOf(dbId, pid, version, key))) return reply.status(304).send();
+    let e = cached(db, `${pid}|${key}`, version);
+    if (!e) {
+      const read = await inSnapshot(db, async (q) => ({ v: await networkVersion(q, pid), body: await readNetworkBody(q, pid, f, '{"data":', '}') }));
+      e = remember(db, `${pid}|${key}`, { version: read.v, etag: etagOf(dbId, pid, read.v, key), body: read.body });
+      reply.header('etag', e.etag);
     }
-    const parts = pages;
-    const body = Readable.from((function* () {
-      yield '{"data":[';
-      for (let i = 0; i < parts.length; i++) yield i ? ',' + parts[i] : parts[i];
-      yield ']}';
-    })());
-    return reply.type('application/json').send(body);
+    return sendJson(req, reply, e.body, e);
   });
 
   api.delete<{ Params: P; Querystring: TypeFilter }>(`${base}/network_object/all`, { ...edit, schema: { params: projectParams, querystring: typeFilterQuery } }, async (req, reply) => {

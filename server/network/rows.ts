@@ -19,7 +19,7 @@ export function kindOf(o: Pick<NetworkObject, 'node' | 'edge' | 'pathEdges'>): N
   if (n > 1 || (n === 1 && o.pathEdges && !o.edge)) return 'invalid';
   if (o.node) return 'node';
   if (o.edge) return 'edge';
-  return o.pathEdges ? 'path' : 'invalid';
+  return 'path'; // a path row as the engine sends it ({id, projectId}) gets its path edges in a path_edge batch
 }
 
 /** Box text '(x2,y2),(x1,y1)' of a geometry, or null for an empty one. Coordinates must be finite numbers. */

@@ -18,7 +18,8 @@ export const lineSchema = {
 
 export const pathEdgeSchema = {
   type: 'object', required: ['id', 'pathId', 'edgeId', 'startNodeId'], additionalProperties: false,
-  properties: { id: idSchema, pathId: idSchema, edgeId: idSchema, startNodeId: idSchema },
+  // position: the engine's order key within the path (ascending, ties by id); used where the path does not chain.
+  properties: { id: idSchema, pathId: idSchema, edgeId: idSchema, startNodeId: idSchema, position: { type: 'number' } },
 } as const;
 
 export const attributeValueSchema = {

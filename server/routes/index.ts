@@ -8,6 +8,9 @@ import { settingsRoutes } from '../users/settings-routes';
 import { ssoRoutes } from '../users/sso-routes';
 import { projectGroups } from '../projects/register';
 import { geoserverRoutes } from '../geoserver/routes';
+import { proxyRoutes } from './proxy';
+import { cyclomediaRoutes } from './cyclomedia';
+import { demarcationRoutes } from './demarcation';
 
 export async function registerRoutes(api: FastifyInstance): Promise<void> {
   await api.register(heartbeatRoutes);
@@ -18,4 +21,7 @@ export async function registerRoutes(api: FastifyInstance): Promise<void> {
   await api.register(ssoRoutes);
   await api.register(projectGroups);
   await api.register(geoserverRoutes);
+  await api.register(proxyRoutes);
+  await api.register(cyclomediaRoutes);
+  await api.register(demarcationRoutes);
 }

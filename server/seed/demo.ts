@@ -33,7 +33,7 @@ export async function seedDemo(db: Db, config: ServerConfig): Promise<void> {
   try { mod = await import(/* @vite-ignore */ path); } catch (e) {
     if (!isModuleMissing(e)) throw e;
   }
-  if (mod?.seedDemoProject) await mod.seedDemoProject(db, config);
+  if (mod?.seedDemoProject && config.demoProject !== false) await mod.seedDemoProject(db, config);
 }
 
 function isModuleMissing(e: unknown): boolean {

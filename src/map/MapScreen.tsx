@@ -14,7 +14,7 @@ import { scaleBar } from './scale-bar';
 import { geolocationBox, locate } from './geolocation';
 import { toLngLat } from './geometry';
 import { useEditSession, type Loaded } from './use-edit-session';
-import { createModel } from 'engine/model';
+import { createModel, getObject } from 'engine/model';
 import type { NetworkObject, ObjectType } from 'engine/types';
 import { saveSession } from './save-flow';
 import { defaultStore } from './unsaved-store';
@@ -202,12 +202,16 @@ function toLL(x: number, y: number): [number, number] { const [lng, lat] = toLng
 /** Small test hook (e2e and bench): coordinate conversion, view and session state. */
 function testHook(c: MapController, inject: (l: Loaded) => void) {
   return {
-    /** Opens a network without the server (benchmarks): builds the model and the session in the page. */
+    /** Opens a network without the server (tests, benchmarks): builds the model, the session and the chunks at once;
+     * returns the milliseconds of each step. */
     load: (networkObjects: NetworkObject[], objectTypes: ObjectType[] = [], projectId = 0) => {
       const t0 = performance.now();
       const session = new EditSession(createModel({ networkObjects, objectTypes }), { newId: () => crypto.randomUUID(), projectId });
+      const t1 = performance.now();
+      c.setSession(session);
+      const t2 = performance.now();
       inject({ session, objectTypes, stored: null });
-      return performance.now() - t0;
+      return { model: t1 - t0, chunks: t2 - t1 };
     },
     toScreen: (x: number, y: number) => c.toScreen([x, y]),
     toMap: (px: number, py: number) => c.toMap(px, py),
@@ -222,6 +226,8 @@ function testHook(c: MapController, inject: (l: Loaded) => void) {
     },
     /** The network's deck.gl layers as last drawn (id, visible, opacity), for layer-setting checks. */
     deckLayers: () => c.lastLayers.map((l) => ({ id: l.id, visible: l.props.visible, opacity: l.props.opacity })),
+    /** Coordinates of an edge (or the node's point) by id, or null. */
+    coords: (id: string) => { const o = c.session ? getObject(c.session.model, id) : undefined; return o?.edge?.geometry.coordinates ?? (o?.node ? [o.node.geometry.coordinates] : null); },
     edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],
     nodesAt: (x: number, y: number, tol: number) => c.session?.index.nodesNear([x, y], tol).map((h) => h.id) ?? [],
     controller: c,

@@ -137,6 +137,7 @@ export class MapController {
 
   // ---- network ----
   setSession(session: EditSession | null, fitToData = !this.initialView): void {
+    if (session && session === this.session) return;
     this.offSession?.(); this.offSession = null;
     this.session = session;
     if (!session) { this.chunks = null; this.render(); return; }

@@ -110,12 +110,23 @@ export async function createProjectWithNetwork(base: string, token: string, o: {
   const project = await apiCall<{ id: number }>(base, token, 'POST', '/project', { name: o.name, projectTypeId: o.projectTypeId });
   const objectTypes = await apiCall<unknown>(base, token, 'GET', `/project/${project.id}/object_type`);
   const types = (Array.isArray(objectTypes) ? objectTypes : (objectTypes as { data: unknown[] }).data) as import('engine/types').ObjectType[];
-  const ed = new Editor(createModel({ objectTypes: types }), { newId: () => randomUUID(), projectId: project.id });
+  const ed = new Editor(createModel({ networkObjects: [], objectTypes: types }), { newId: () => randomUUID(), projectId: project.id });
   const [x0, y0] = o.origin ?? [564380, 6817600];
-  const apply = (it: Parameters<Editor['apply']>[0]) => { const r = ed.apply(it); if (r.rejected) throw new Error(`${it.type}: ${r.rejected}`); };
+  const apply = (it: import('engine/intents').Intent) => { const r = ed.apply(it); if (r.rejected) throw new Error(`${it.type}: ${r.rejected}`); };
   for (let k = 0; k < 6; k++) apply({ type: 'drawNode', coordinates: [x0 + 40 * k + 20, y0 + (k % 2 ? 30 : -30)], instances: [{ objectTypeId: o.pointType }] });
   for (let k = 0; k < 6; k++) apply({ type: 'drawEdge', coordinates: [[x0 + 40 * k, y0], [x0 + 40 * k + 40, y0]], instances: [{ objectTypeId: o.mainType }] });
   for (let k = 0; k < 6; k++) apply({ type: 'drawEdge', coordinates: [[x0 + 40 * k + 20, y0], [x0 + 40 * k + 20, y0 + (k % 2 ? 30 : -30)]], instances: [{ objectTypeId: o.branchType }] });
   for (const req of ed.saveRequests()) await apiCall(base, token, req.method, req.path, req.body);
   return project.id;
+}
+
+/** Waits for two animation frames (the deck.gl overlay draws in the next frame after a change). */
+export async function frames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
+
+interface DeckLayerInfo { id: string; visible: boolean; opacity: number }
+/** deck.gl layers of one render group (catalogue layer name) as last drawn. */
+export async function groupLayers(page: Page, group: string): Promise<DeckLayerInfo[]> {
+  return (await hook<DeckLayerInfo[]>(page, 'deckLayers')).filter((l) => l.id.endsWith(`-${group}`));
 }

@@ -19,7 +19,7 @@ let child: ChildProcess | undefined;
 const freePort = () => new Promise<number>((res) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => res(p)); }); });
 
 async function start(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'on', DIST_DIR: join(dataDir, 'no-dist'), LONG_OPERATION_ITEMS: '1000000' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'on', DEMO_PROJECT: 'off', DIST_DIR: join(dataDir, 'no-dist'), LONG_OPERATION_ITEMS: '1000000' };
   if (dbUrl) env.DATABASE_URL = `${dbUrl}${dbUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
   else delete env.DATABASE_URL;
   const c = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -28,7 +28,7 @@ const instancesOf = (type: string) => `SELECT count(*) AS n FROM object_instance
 
 describe.skipIf(!HAS_OGRINFO)(`GDAL ogrinfo reads the project WFS${HAS_OGRINFO ? '' : ` (${SKIP_REASON})`}`, () => {
   beforeAll(async () => {
-    ts = await startTestServer();
+    ts = await startTestServer({ demoProject: true });
     token = await ts.login('viewer@demo.example');
     pid = (await ts.db.query<{ id: number }>(`SELECT id FROM project WHERE name = 'Demo FTTH Utrecht'`)).rows[0].id;
   });

@@ -22,7 +22,7 @@ const typeCount = (names: string[], box?: number[]) => sqlCount(
      ${box ? 'AND n.bbox && $3::box' : ''}`, box ? [pid, names, `(${box[2]},${box[3]}),(${box[0]},${box[1]})`] : [pid, names]);
 
 beforeAll(async () => {
-  ts = await startTestServer();
+  ts = await startTestServer({ demoProject: true });
   api = ts.api(await ts.login('engineer@demo.example'));
   pid = (await ts.db.query<{ id: number }>(`SELECT id FROM project WHERE name = 'Demo FTTH Utrecht'`)).rows[0].id;
   const e = (await ts.db.query<{ x1: number; y1: number; x2: number; y2: number }>(

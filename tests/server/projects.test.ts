@@ -10,7 +10,7 @@ let other: Api;
 let me: { id: number };
 
 beforeAll(async () => {
-  ts = await startTestServer();
+  ts = await startTestServer({ demoProject: true });
   eng = ts.api(await ts.login('engineer@demo.example'));
   other = ts.api(await ts.login('engineer@other.example'));
   me = (await ts.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'engineer@demo.example'`)).rows[0];

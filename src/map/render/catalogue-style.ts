@@ -1,7 +1,7 @@
 // Network styling from the layer catalogue: each node/edge object type is drawn by the first offered network layer
 // naming it (same geometry, no feature-type filter), coloured by that layer's chosen style function; the resolved
 // layer settings give each render group its visibility, opacity, zoom range and draw order.
-import { drawOrderFor, getStyle, type LayerEntry, type ResolvedLayer, type StyleContext } from 'layers';
+import { drawOrderFor, getStyle, type LayerEntry, type ResolvedLayer, type StyleContext, type StyleFn } from 'layers';
 import { defaultStyle, type StyleResolver } from './network-style';
 
 /** Zoom at which style functions are evaluated for the buffers (the layer's zoom range decides visibility). */
@@ -39,15 +39,20 @@ function chosenStyle(e: LayerEntry, resolved: ReadonlyMap<string, ResolvedLayer>
 
 /** The style resolver for the chunks: catalogue style functions where a layer matches, the default otherwise. */
 export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonly ResolvedLayer[], ctx?: StyleContext): StyleResolver {
-  const byType = layerByObjectType(entries);
   const settings = new Map(resolved.map((r) => [r.layerName, r]));
+  // per `kind:type`: the layer and its chosen style function, looked up once
+  const byType = new Map([...layerByObjectType(entries)].map(([k, e]) => {
+    let fn: StyleFn | null = null;
+    try { fn = getStyle(chosenStyle(e, settings)).fn; } catch { fn = null; }
+    return [k, { e, fn }] as const;
+  }));
   return (kind, typeName, props) => {
-    const e = typeName ? byType.get(key(kind, typeName)) : undefined;
-    if (!e) return defaultStyle(kind, typeName);
+    const m = typeName ? byType.get(key(kind, typeName)) : undefined;
+    if (!m) return defaultStyle(kind, typeName);
     let s = null;
-    try { s = getStyle(chosenStyle(e, settings)).fn(props ? props() : {}, STYLE_ZOOM, ctx); } catch { s = null; }
-    if (!s) return { ...defaultStyle(kind, typeName), group: e.name };
-    return { color: s.color, width: s.width, group: e.name };
+    try { s = m.fn ? m.fn(props ? props() : {}, STYLE_ZOOM, ctx) : null; } catch { s = null; }
+    if (!s) return { ...defaultStyle(kind, typeName), group: m.e.name };
+    return { color: s.color, width: s.width, group: m.e.name };
   };
 }
 

@@ -12,19 +12,31 @@ export function typeNameOf(m: Model, id: Id): string | null {
   return inst ? m.schema.objectTypes[inst.objectTypeId]?.name ?? null : null;
 }
 
-/** The attribute values of the object's first instance as style properties (read only when a style asks). */
-export function propsOf(m: Model, id: Id): Props {
-  const iid = instancesOf(m, id)[0];
+/** An instance's attribute values as style properties (read only when a style asks). */
+export function instanceProps(m: Model, iid: Id | undefined): Props {
   const out: Props = {};
   if (iid) for (const v of valuesOf(m, iid)) out[v.attributeTypeName] = v.value;
   return out;
 }
 
+/** Attributes of the object's first instance. */
+export const propsOf = (m: Model, id: Id): Props => instanceProps(m, instancesOf(m, id)[0]);
+
+function instanceTypes(m: Model, id: Id) {
+  const iids = instancesOf(m, id);
+  if (iids.length < 2) return undefined;
+  return iids.map((iid) => {
+    const inst = getInstance(m, iid);
+    return { typeName: inst ? m.schema.objectTypes[inst.objectTypeId]?.name ?? null : null, props: () => instanceProps(m, iid) };
+  });
+}
+
 function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
   if (!o) return undefined;
   const props = () => propsOf(m, id);
-  if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeNameOf(m, id), props };
-  if (o.edge) return { kind: 'edge' as const, coords: o.edge.geometry.coordinates, typeName: typeNameOf(m, id), props };
+  const instances = instanceTypes(m, id);
+  if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeNameOf(m, id), props, instances };
+  if (o.edge) return { kind: 'edge' as const, coords: o.edge.geometry.coordinates, typeName: typeNameOf(m, id), props, instances };
   return undefined;
 }
 

@@ -6,9 +6,13 @@
 import type { Id, Position } from 'engine/types';
 import type { Props } from 'layers/types';
 import { toLngLat } from '../geometry';
-import { defaultStyle, type StyleResolver } from './network-style';
+import { defaultStyle, type ObjectStyle, type StyleResolver } from './network-style';
 
-export interface SourceObject { kind: 'node' | 'edge'; coords: readonly Position[]; typeName: string | null; props?: () => Props }
+export interface SourceObject {
+  kind: 'node' | 'edge'; coords: readonly Position[]; typeName: string | null; props?: () => Props;
+  /** Every instance's type (an edge may carry a trench and a duct): the object is drawn in each matched group. */
+  instances?: readonly { typeName: string | null; props: () => Props }[];
+}
 
 export interface NetworkSource {
   /** Every node and edge once (build). */
@@ -136,6 +140,17 @@ export class NetworkChunks {
 
   chunkOf(id: Id): string | undefined { return this.where.get(id); }
 
+  /** One style per render group the object belongs to (each instance type's layer); unmatched: the default group. */
+  private stylesOf(o: SourceObject): ObjectStyle[] {
+    if (!o.instances || o.instances.length < 2) return [this.style(o.kind, o.typeName, o.props)];
+    const out = new Map<string, ObjectStyle>();
+    for (const t of o.instances) {
+      const s = this.style(o.kind, t.typeName, t.props);
+      if (s.group && !out.has(s.group)) out.set(s.group, s);
+    }
+    return out.size ? [...out.values()] : [this.style(o.kind, o.typeName, o.props)];
+  }
+
   /** Builds the cell's buffers, one chunk per render group. */
   private buildChunks(c: Cell): Chunk[] {
     const ox = (c.cx + 0.5) * this.cellSize, oy = (c.cy + 0.5) * this.cellSize;
@@ -145,14 +160,12 @@ export class NetworkChunks {
     for (const id of c.edges) {
       const o = this.source.get(id);
       if (!o || o.coords.length < 2) continue;
-      const s = this.style('edge', o.typeName, o.props);
-      bucket(s.group ?? '').edges.push({ id, coords: o.coords, color: s.color, width: s.width });
+      for (const s of this.stylesOf(o)) bucket(s.group ?? '').edges.push({ id, coords: o.coords, color: s.color, width: s.width });
     }
     for (const id of c.nodes) {
       const o = this.source.get(id);
       if (!o || !o.coords.length) continue;
-      const s = this.style('node', o.typeName, o.props);
-      bucket(s.group ?? '').nodes.push({ id, coords: o.coords, color: s.color, width: s.width });
+      for (const s of this.stylesOf(o)) bucket(s.group ?? '').nodes.push({ id, coords: o.coords, color: s.color, width: s.width });
     }
     const out: Chunk[] = [];
     for (const [group, b] of groups) out.push(this.buffers(c.key, group, [olng, olat], b.edges, b.nodes));

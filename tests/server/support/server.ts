@@ -1,6 +1,7 @@
 // Shared harness for the server integration tests: starts the real server on a free loopback port with in-memory
-// PGlite (or, when TEST_DATABASE_URL is set, on that PostgreSQL in a fresh schema per call) and the demo seed, and
-// gives HTTP helpers. Start ONE server per test file (beforeAll) — PGlite takes a few seconds to start.
+// PGlite (or, when TEST_DATABASE_URL is set, on that PostgreSQL in a fresh schema per call) and the demo seed (users;
+// the demo project only with `demoProject: true`), and gives HTTP helpers. Start ONE server per test file (beforeAll) —
+// PGlite takes a few seconds to start.
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
 import { configFromEnv, type ServerConfig } from '../../../server/config';
@@ -35,6 +36,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   demoSeed?: boolean;
+  /** Seed the ~2,200-edge demo FTTH project (slow: seconds per start). Default false (TEST_DEMO_PROJECT=on: always): only files that read it ask. */
+  demoProject?: boolean;
   demoPassword?: string;
   /** Overrides of the sign-in settings (fake captcha, fake OpenID Connect provider, mail catcher, short TTLs). */
   auth?: ServerConfig['auth'];
@@ -70,7 +73,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const schema = dbUrl ? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}` : undefined;
   const config: ServerConfig = {
     ...configFromEnv({ ...process.env, DATABASE_URL: dbUrl ?? '' }),
-    port: 0, host: '127.0.0.1', demoSeed: opts.demoSeed ?? true,
+    port: 0, host: '127.0.0.1', demoSeed: opts.demoSeed ?? true, demoProject: opts.demoProject ?? process.env.TEST_DEMO_PROJECT === 'on',
     demoPassword: opts.demoPassword ?? DEMO_PASSWORD,
     auth: opts.auth,
   };

@@ -56,23 +56,24 @@ describe('network styles from the layer catalogue', () => {
     expect(groupShown(g.get(''), 3)).toBe(true);
   });
 
-  it('splits chunk buffers by render group so a layer toggles without a rebuild', () => {
+  it('splits chunk buffers by render group so a layer toggles without a rebuild; a trench with a duct is in both', () => {
     const types: ObjectType[] = [
-      { id: 106, name: 'trench', geometryKind: 'edge' } as ObjectType, { id: 103, name: 'customer_connection', geometryKind: 'node' } as ObjectType,
+      { id: 106, name: 'trench', geometryKind: 'edge' } as ObjectType, { id: 112, name: 'duct', geometryKind: 'edge' } as ObjectType, { id: 103, name: 'customer_connection', geometryKind: 'node' } as ObjectType,
     ];
     const objs: NetworkObject[] = [];
     for (let i = 0; i < 10; i++) {
       const x = 570000 + i * 30;
       objs.push({ id: `a${i}`, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, 6817000] } }, objectInstances: [{ id: `ia${i}`, objectTypeId: 103, networkObjectId: `a${i}`, attributeValues: [{ objectInstanceId: `ia${i}`, attributeTypeName: 'status', value: i % 2 ? 'connect' : 'reserve' }] }] } as NetworkObject);
       objs.push({ id: `b${i}`, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, 6817040] } } });
-      objs.push({ id: `e${i}`, projectId: 1, edge: { fromNodeId: `a${i}`, toNodeId: `b${i}`, geometry: { type: 'LineString', coordinates: [[x, 6817000], [x, 6817040]] } }, objectInstances: [{ id: `ie${i}`, objectTypeId: 106, networkObjectId: `e${i}` }] } as NetworkObject);
+      objs.push({ id: `e${i}`, projectId: 1, edge: { fromNodeId: `a${i}`, toNodeId: `b${i}`, geometry: { type: 'LineString', coordinates: [[x, 6817000], [x, 6817040]] } }, objectInstances: [{ id: `ie${i}`, objectTypeId: 106, networkObjectId: `e${i}` }, ...(i < 4 ? [{ id: `id${i}`, objectTypeId: 112, networkObjectId: `e${i}` }] : [])] } as NetworkObject);
     }
     const model: Model = createModel({ networkObjects: objs, objectTypes: types });
     const chunks = new NetworkChunks(modelSource(() => model), { cellSize: 10000, style: catalogueStyle(fibre, resolve()) });
     chunks.build();
     const groups = Object.fromEntries(chunks.chunks().map((c) => [c.group, c]));
-    expect(Object.keys(groups).sort()).toEqual(['', 'cap', 'trenches']);
+    expect(Object.keys(groups).sort()).toEqual(['', 'cap', 'ducts', 'trenches']);
     expect(groups.trenches.edges.length).toBe(10);
+    expect(groups.ducts.edges.length).toBe(4);
     expect(groups.cap.nodes.length).toBe(10);
     expect(groups[''].nodes.length).toBe(10);
     // reserve and connect customer connections get different colours from the cap style

@@ -1,0 +1,163 @@
+// Browser bench (issue 6): in Chromium, generated networks of 10⁴, 10⁵ (10⁶ when BENCH_MAX_SIZE allows) edges opened
+// in the built app through the `window.__map` hook, against the same data and edit in editable-layers'
+// EditableGeoJsonLayer on the same MapLibre + interleaved deck.gl overlay. JavaScript costs (model/index, chunk
+// buffers, deck.gl layer update incl. buffer upload calls) are timed apart from the next frame (raster).
+// Run: npx vite build && npx tsx bench/browser.bench.ts   (BENCH_MAX_SIZE, default 100000 here)
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { row, sizes, stats, writeResults, type BenchRow } from './lib';
+import { GENERATE_JS, OBJECT_TYPES } from './browser/generate-source';
+import { chromium } from 'playwright-core';
+// @ts-expect-error plain ESM script without types
+import { ensureChromium } from '../scripts/chromium.mjs';
+import { alias } from '../vite.config';
+
+const MAX = Number(process.env.BENCH_MAX_SIZE ?? 100_000);
+const SIZES = sizes([10_000, 100_000, 1_000_000]).filter((n) => n <= MAX);
+const EDITS = 5, PAN_STEPS = 5;
+/** tsx keeps function names with a `__name` helper that page.evaluate callbacks carry into the page. */
+const NAME_SHIM = 'window.__name = (f) => f;';
+const DIST = resolve('dist'), BASE_OUT = resolve('node_modules/.cache/bench-browser');
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.pbf': 'application/x-protobuf' };
+
+async function buildBaseline(): Promise<void> {
+  await build({ configFile: false, root: resolve('bench/browser'), base: '/baseline/', logLevel: 'warn', resolve: { alias },
+    build: { outDir: BASE_OUT, emptyOutDir: true, rollupOptions: { input: resolve('bench/browser/baseline.html') } } });
+}
+
+function serve(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+    const [root, rel] = path.startsWith('/baseline/') ? [BASE_OUT, path.slice('/baseline/'.length)] : [DIST, path.slice(1)];
+    let file = join(root, rel);
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, root === BASE_OUT ? 'baseline.html' : 'index.html');
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((r) => server.listen(0, '127.0.0.1', () => r({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+}
+
+interface Ours { model: number; chunks: number; layers: number; update: number; frame: number; heapMB: number }
+interface Edit { engine?: number; layers?: number; js: number; update: number; frame: number }
+
+/** In the app page: load through the hook, then time the deck.gl layer build and update and the next frame. */
+async function oursLoad(page: Page, n: number): Promise<Ours> {
+  return page.evaluate(async ([src, types, n]) => {
+    const w = window as unknown as { __map: { load(o: unknown[], t: unknown[]): { model: number; chunks: number }; setView(z: number, x: number, y: number): void; controller: { renderNow(): void; overlay: { _deck: { layerManager: { updateLayers(): void } } }; map: { once(e: string, f: () => void): void } } } };
+    const objs = (new Function(`return ${src}`)() as (n: number) => { edge?: { geometry: { coordinates: number[][] } } }[])(n as number);
+    const c = w.__map.controller;
+    const rendered = () => new Promise<number>((r) => c.map.once('render', () => r(performance.now())));
+    const first = objs.find((o) => o.edge)!.edge!.geometry.coordinates[0];
+    w.__map.setView(17, first[0], first[1]);
+    await rendered();
+    const { model, chunks } = w.__map.load(objs, types as unknown[]);
+    w.__map.setView(17, first[0], first[1]);
+    const t0 = performance.now();
+    c.renderNow();
+    const t1 = performance.now();
+    const frame = rendered();
+    c.overlay._deck.layerManager.updateLayers();
+    const t2 = performance.now();
+    const tf = await frame;
+    const heap = ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 2 ** 20;
+    return { model, chunks, layers: t1 - t0, update: t2 - t1, frame: model + chunks + (tf - t0), heapMB: heap };
+  }, [GENERATE_JS, OBJECT_TYPES, n] as const);
+}
+
+/** Splits edge e{k} at its middle through the session (one engine gesture), then layers, update, frame. */
+async function oursEdit(page: Page, k: number): Promise<Edit> {
+  return page.evaluate(async (k) => {
+    type M = { controller: { session: { perform(i: unknown): unknown }; renderNow(): void; overlay: { _deck: { layerManager: { updateLayers(): void } } }; map: { once(e: string, f: () => void): void } } };
+    const c = (window as unknown as { __map: M }).__map.controller;
+    const id = `e${k}`;
+    const rendered = () => new Promise<number>((r) => c.map.once('render', () => r(performance.now())));
+    const [a, b] = (window as unknown as { __map: { coords(id: string): number[][] } }).__map.coords(id);
+    const t0 = performance.now();
+    c.session.perform({ kind: 'splitEdge', edgeId: id, position: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] });
+    const t1 = performance.now();
+    c.renderNow();
+    const t2 = performance.now();
+    const frame = rendered();
+    c.overlay._deck.layerManager.updateLayers();
+    const t3 = performance.now();
+    return { engine: t1 - t0, layers: t2 - t1, js: t2 - t0, update: t3 - t2, frame: (await frame) - t0 };
+  }, k);
+}
+
+async function pan(page: Page, fn: string): Promise<number[]> {
+  return page.evaluate(async ([fn, steps]) => {
+    if (fn === 'baseline') return (window as unknown as { __baseline: { pan(n: number): Promise<number[]> } }).__baseline.pan(steps as number);
+    const c = (window as unknown as { __map: { controller: { map: { once(e: string, f: () => void): void; panBy(o: number[], p: object): void } } } }).__map.controller;
+    const out: number[] = [];
+    for (let s = 0; s < (steps as number); s++) {
+      const f = new Promise<number>((r) => c.map.once('render', () => r(performance.now())));
+      const t0 = performance.now();
+      c.map.panBy([40, 0], { duration: 0 });
+      out.push((await f) - t0);
+    }
+    return out;
+  }, [fn, PAN_STEPS] as const);
+}
+
+async function main() {
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
+  await buildBaseline();
+  const { server, url } = await serve();
+  // the e2e launch flags (tests/e2e/support/browser.ts) plus precise heap numbers
+  const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--enable-precise-memory-info'] });
+  const rows: BenchRow[] = [];
+  try {
+    for (const n of SIZES) {
+      // ---- ours: the built app on /map ----
+      const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
+      await ctx.addInitScript({ content: NAME_SHIM });
+      const page = await ctx.newPage();
+      await page.route('**/service.pdok.nl/**', (r) => r.abort());
+      await page.goto(`${url}/map`);
+      await page.waitForFunction(() => document.body.dataset.mapLoaded === 'true' && !!(window as unknown as { __map?: unknown }).__map, undefined, { timeout: 120_000 });
+      const o = await oursLoad(page, n);
+      const edits: Edit[] = [];
+      for (let i = 0; i < EDITS; i++) edits.push(await oursEdit(page, 100 + i * 7));
+      const oursPan = await pan(page, 'ours');
+      await ctx.close();
+      // ---- baseline: EditableGeoJsonLayer ----
+      const bctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
+      await bctx.addInitScript({ content: NAME_SHIM });
+      const bpage = await bctx.newPage();
+      await bpage.goto(`${url}/baseline/baseline.html`);
+      await bpage.waitForFunction(() => !!(window as unknown as { __baseline?: { ready(): Promise<boolean> } }).__baseline, undefined, { timeout: 120_000 });
+      await bpage.evaluate(() => (window as unknown as { __baseline: { ready(): Promise<boolean> } }).__baseline.ready());
+      const b = await bpage.evaluate((n) => (window as unknown as { __baseline: { load(n: number): Promise<{ js: number; update: number; frame: number; heapMB: number }> } }).__baseline.load(n), n);
+      const bEdits: Edit[] = [];
+      for (let i = 0; i < EDITS; i++) bEdits.push(await bpage.evaluate((k) => (window as unknown as { __baseline: { edit(k: number): Promise<Edit> } }).__baseline.edit(k), 100 + i * 7));
+      const basePan = await pan(bpage, 'baseline');
+      await bctx.close();
+
+      const med = (xs: number[]) => stats(xs).p50;
+      const oursLoadJs = o.model + o.chunks + o.layers + o.update;
+      rows.push(
+        row('load: model + rbush index (JS)', n, 'time', 'ms', o.model),
+        row('load: chunk buffers (JS)', n, 'time', 'ms', o.chunks),
+        row('load: deck.gl layers + update (JS)', n, 'time', 'ms', o.layers + o.update, b.update),
+        row('load to layers ready (JS total)', n, 'time', 'ms', oursLoadJs, b.js + b.update),
+        row('load to first frame (incl. raster)', n, 'time', 'ms', o.frame, b.frame),
+        row('heap after load', n, 'memory', 'MB', o.heapMB, b.heapMB),
+        row('edit split: engine + chunk rebuild (JS)', n, 'time p50', 'ms', med(edits.map((e) => e.engine!))),
+        row('edit split: deck.gl layers + update (JS)', n, 'time p50', 'ms', med(edits.map((e) => e.layers! + e.update)), med(bEdits.map((e) => e.update))),
+        row('edit split to layers updated (JS total)', n, 'time p50', 'ms', med(edits.map((e) => e.js + e.update)), med(bEdits.map((e) => e.js + e.update))),
+        row('edit split to next frame (incl. raster)', n, 'time p50', 'ms', med(edits.map((e) => e.frame)), med(bEdits.map((e) => e.frame))),
+        row('pan frame (incl. raster)', n, 'time p50', 'ms', med(oursPan), med(basePan)),
+      );
+      console.log(`size ${n} done`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  writeResults('browser', rows, { note: 'Chromium with software WebGL (SwiftShader): raster-bound rows are not GPU numbers. baseline = EditableGeoJsonLayer (@deck.gl-community/editable-layers) with the same data and split; ratio = baseline/value.' });
+}
+
+await main();
