@@ -1,8 +1,8 @@
 // Server benchmark (npx tsx bench/server.bench.ts): starts the real server on loopback (PGlite in memory, or
-// BENCH_DATABASE_URL / DATABASE_URL), seeds projects of N edges, then measures with autocannon/fetch: login; GET network_object/all
-// (cold = first read after a write, warm = per-process cache, gzip, 304 on an unchanged ETag; time and bytes); POST a
-// 10k-object batch; a bbox
-// query; 50 concurrent editors saving small batches (p50/p99, throughput, errors). Honours BENCH_MAX_SIZE.
+// BENCH_DATABASE_URL / DATABASE_URL), seeds projects of N edges, then measures with autocannon/fetch: login; GET
+// network_object/all (cold = first read after a write, warm = per-process cache, gzip, 304 on an unchanged ETag; time
+// and bytes); POST a 10k-object batch; a bbox query; 50 concurrent editors saving small batches (p50/p99, throughput,
+// errors). Honours BENCH_MAX_SIZE.
 import autocannon from 'autocannon';
 import { createHash } from 'node:crypto';
 import { configFromEnv } from '../server/config';

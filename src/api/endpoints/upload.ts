@@ -30,10 +30,19 @@ export function uploadFile(file: Blob, onProgress?: (percent: number) => void, n
   });
 }
 
+export interface UploadArgs { file: Blob; onProgress?: (percent: number) => void; name?: string }
+
 export const uploadApi = api.injectEndpoints({
   endpoints: (b) => ({
+    /** POST /api/upload/file as an RTK Query mutation (the XMLHttpRequest above, for its progress events). */
+    uploadFile: b.mutation<UploadResponse & { uuid: string }, UploadArgs>({
+      queryFn: async ({ file, onProgress, name }) => {
+        try { return { data: await uploadFile(file, onProgress, name) }; } catch (e) { return { error: { status: 'CUSTOM_ERROR', error: (e as Error).message } }; }
+      },
+      invalidatesTags: ['Upload'],
+    }),
     deleteUpload: b.mutation<unknown, string>({ query: (uuid) => ({ url: `/upload/file/${uuid}`, method: 'DELETE' }), invalidatesTags: ['Upload'] }),
   }),
 });
 
-export const { useDeleteUploadMutation } = uploadApi;
+export const { useUploadFileMutation, useDeleteUploadMutation } = uploadApi;

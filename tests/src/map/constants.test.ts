@@ -1,3 +1,4 @@
+// Map constants of spec 3 §9 and spec 1 §9 (resolutions, zoom limits, tolerances, animation times).
 import { describe, it, expect } from 'vitest';
 import * as C from '../../../src/map/constants';
 

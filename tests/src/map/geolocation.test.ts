@@ -1,3 +1,4 @@
+// Geolocation zoom: the 50-unit box around the position and the five error notifications.
 import { describe, it, expect } from 'vitest';
 import { geolocationBox, geolocationErrorKey, locate } from '../../../src/map/geolocation';
 import { fromLngLat } from '../../../src/map/geometry';

@@ -1,3 +1,4 @@
+// Measure and draw tooltips: m / km over 100 m, and the 11 €/m cost change colours.
 import { describe, it, expect } from 'vitest';
 import { formatLength, drawTooltip } from '../../../src/map/measure-format';
 import { groundLength, fromLngLat, toLngLat } from '../../../src/map/geometry';

@@ -1,3 +1,4 @@
+// Interaction-mode bit set of spec 3 §4 (select returns when none is active; draw + modify together).
 import { describe, it, expect } from 'vitest';
 import { Mode, activate, deactivate, toggle, has, normalize, restrictToViewing, names } from '../../../src/map/modes';
 

@@ -1,3 +1,4 @@
+// Spatial chunks of binary buffers: an edit rebuilds only the chunks it touches.
 import { describe, it, expect } from 'vitest';
 import { createModel, type Model } from 'engine/model';
 import type { NetworkObject } from 'engine/types';

@@ -1,3 +1,4 @@
+// Save flow on the real engine: ordered batches, marking saved, failed batches keep the edits.
 import { describe, it, expect } from 'vitest';
 import { createModel } from 'engine/model';
 import type { SaveRequest } from 'engine/save';

@@ -1,3 +1,4 @@
+// Map view kept in the URL fragment as zoom;x;y.
 import { describe, it, expect } from 'vitest';
 import { formatViewFragment, parseViewFragment } from '../../../src/map/view-fragment';
 

@@ -1,3 +1,4 @@
+// Draw tool state machine: snapping, Esc cancel text, one-coordinate lines discarded, no node on a line.
 import { describe, it, expect } from 'vitest';
 import { DrawTool, DRAW_CANCELLED, DRAW_BLOCKED_ON_LINE } from '../../../../src/map/tools/draw-tool';
 import { recordingHost, at } from './host';

@@ -1,3 +1,4 @@
+// Modify, split, delete feature, delete segment and unsnap tool state machines.
 import { describe, it, expect } from 'vitest';
 import { ModifyTool } from '../../../../src/map/tools/modify-tool';
 import { SplitTool, splitPosition } from '../../../../src/map/tools/split-tool';
