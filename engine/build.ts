@@ -1,42 +1,64 @@
 // Bulk builders for the model's compact base (used by createModel): dense row tables (id table + rows, no
 // per-row wrapper) and CSR reverse indexes keyed by a table's dense index (typed arrays, no per-key list objects).
 import type { ListBase, RowBase } from './ptable';
-import { buildIdTable, idFind, idFindAll, idKey, type IdTable } from './id-table';
+import { buildIdTable, hashId, idFind, idFindAll, idKey, type IdSource, type IdTable, type RowKey } from './id-table';
 import { Scratch } from './scratch';
+import { int32Array } from './typed';
 
 /**
- * Collects rows in load order without hashing; `finish` builds the id table in bulk. Keyed by the rows' own `id`
- * (`byId`, no key array kept) or by given keys. A later row with the same key replaces the earlier one
- * (`firstWins`: the earlier is kept).
+ * Collects rows in load order, hashing each key while its row is at hand; `finish` builds the id table in bulk.
+ * Keyed by the rows' own `id` (`byId`, no key array kept), by a composite row key (`scheme`, rows added with `add`)
+ * or by given keys. A later row with the same key replaces the earlier one (`firstWins`: the earlier is kept).
  */
 export class TableBuilder<T> {
   keys: string[] | null;
   rows: T[];
+  private hashes: Int32Array;
   private n = 0;
   /** `capacity`: expected number of rows (preallocated; more rows still fit). */
-  constructor(capacity: number, private readonly opts: { byId?: boolean; firstWins?: boolean } = {}) {
-    this.keys = opts.byId ? null : new Array<string>(capacity);
+  constructor(capacity: number, private readonly opts: { byId?: boolean; scheme?: RowKey; firstWins?: boolean } = {}) {
+    this.keys = opts.byId || opts.scheme ? null : new Array<string>(capacity);
     this.rows = new Array<T>(capacity);
+    this.hashes = int32Array(Math.max(capacity, 16));
   }
 
   get size(): number { return this.n; }
 
+  private slot(hash: number): number {
+    const n = this.n++;
+    if (n === this.hashes.length) { const h = int32Array(2 * n); h.set(this.hashes); this.hashes = h; }
+    this.hashes[n] = hash;
+    return n;
+  }
+
+  /** Adds a row under `key` (for `byId` tables: the row's id). */
   set(key: string, row: T): void {
     if (this.keys === null && typeof (row as { id?: unknown }).id !== 'string') {
       // a row without a string id (bad input, reported by checkIntegrity): keep explicit keys from here on
       this.keys = [];
       for (let i = 0; i < this.n; i++) this.keys.push((this.rows[i] as { id: string }).id);
     }
-    const n = this.n++;
+    const n = this.slot(hashId(key));
     if (n < this.rows.length) this.rows[n] = row; else this.rows.push(row);
     if (this.keys !== null) { if (n < this.keys.length) this.keys[n] = key; else this.keys.push(key); }
+  }
+
+  /** Adds a row of a `scheme` table (keyed by its own fields). */
+  add(row: T): void {
+    const n = this.slot(this.opts.scheme!.hash(row));
+    if (n < this.rows.length) this.rows[n] = row; else this.rows.push(row);
+  }
+
+  private source(): IdSource {
+    if (this.keys) return { keys: this.keys };
+    if (this.opts.scheme) return { rows: this.rows, scheme: this.opts.scheme };
+    return { rows: this.rows as unknown as { id: string }[] };
   }
 
   /** Dense form: rows shadowed by a duplicate key are dropped (so `rows.length === ids.size`). */
   finish(sc?: Scratch): RowBase<T> & { rows: T[] } {
     if (this.n < this.rows.length) { this.rows.length = this.n; if (this.keys) this.keys.length = this.n; }
-    const src = () => (this.keys ? { keys: this.keys } : { rows: this.rows as unknown as { id: string }[] });
-    let { table, dups } = buildIdTable(src(), !this.opts.firstWins, sc);
+    let { table, dups } = buildIdTable(this.source(), !this.opts.firstWins, sc, this.hashes.subarray(0, this.n));
     if (dups) {
       const keys: string[] = [], rows: T[] = [];
       for (let i = 0; i < this.rows.length; i++) {
@@ -45,8 +67,9 @@ export class TableBuilder<T> {
       }
       this.rows = rows;
       if (this.keys) this.keys = keys;
-      table = buildIdTable(src(), true, sc).table;
+      table = buildIdTable(this.source(), true, sc).table;
     }
+    this.hashes = new Int32Array(0);
     return { ids: table, rows: this.rows };
   }
 }
@@ -80,7 +103,7 @@ export function buildList(
   const nKeys = ids.size;
   const m0 = sc.mark();
   const kix = idFindAll(ids, n, keyOf, sc);
-  const offsets = new Int32Array(nKeys + 1);
+  const offsets = int32Array(nKeys + 1);
   let extra: Map<string, number[]> | null = null;
   for (let j = 0; j < n; j++) {
     const d = kix[j];
@@ -106,7 +129,7 @@ export function buildList(
     values = new Array<string>(total);
     for (let p = 0; p < total; p++) values[p] = value(order[p]);
   } else {
-    values = new Int32Array(total);
+    values = int32Array(total);
     for (let p = 0; p < total; p++) values[p] = value.row(order[p]);
   }
   let extraLists: Map<string, string[]> | null = null;

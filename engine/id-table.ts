@@ -1,29 +1,99 @@
 // Id → dense row number for the model's base tables: open addressing over one Int32Array ([hash, row] pairs, load
-// ≤ 2/3), keys verified against `keys` or the rows' own ids. Built and queried in bulk in hash-partition order so that a million-row load
-// touches memory region by region instead of at random (a Map of 10⁶ string keys costs ~0.5 µs per operation here).
+// ≤ 2/3), keys verified against `keys`, the rows' own ids or a composite key of row fields (no key strings built).
+// Built and queried in bulk in hash-partition order so that a million-row load touches memory region by region
+// instead of at random (a Map of 10⁶ string keys costs ~0.5 µs per operation here).
 import { Scratch } from './scratch';
+import { int32Array } from './typed';
+
+/**
+ * Key of a row made of its fields (e.g. attribute values: `instanceId\u0001name`): hashed and compared field by
+ * field, so the key string exists only when someone asks for it (`idKey`).
+ */
+export interface RowKey {
+  key(row: unknown): string;
+  /** equals hashId(key(row)) */
+  hash(row: unknown): number;
+  /** equals key(row) === key */
+  matches(row: unknown, key: string): boolean;
+}
 
 export interface IdTable {
-  /** key of each dense row: keys[i], or rows[i].id when the table is keyed by the rows' ids (no key array kept) */
+  /** key of each dense row: keys[i], rows[i].id (no key array kept) or scheme.key(rows[i]) */
   readonly keys: readonly string[] | null;
-  readonly rows: readonly { readonly id: string }[] | null;
+  readonly rows: readonly unknown[] | null;
+  readonly scheme: RowKey | null;
   readonly size: number;
   /** 2 × capacity Int32: [hash | 1, row] per slot; hash 0 = empty */
   readonly slots: Int32Array;
   readonly mask: number;
 }
 
-export function hashId(s: string): number {
-  if (typeof s !== 'string') s = String(s);
-  let h = 0x811c9dc5 | 0;
+const SEED = 0x811c9dc5 | 0;
+
+/** FNV-1a state after the characters of s (continues h). */
+export function hashChars(h: number, s: string): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h;
+}
+/** The separator of composite keys (\u0001) fed into the state. */
+export const hashSep = (h: number): number => Math.imul(h ^ 1, 16777619);
+/** Final mix of a state into a table hash (never 0). */
+export function hashEnd(h: number): number {
   h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d); h ^= h >>> 12;
   return h | 1;
+}
+export const hashStart = SEED;
+
+export function hashId(s: string): number {
+  return hashEnd(hashChars(SEED, typeof s === 'string' ? s : String(s)));
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : String(v));
+
+/** key === a + '\u0001' + b, without building it. */
+export function keyIs2(key: string, a: string, b: string): boolean {
+  return key.length === a.length + 1 + b.length && key.charCodeAt(a.length) === 1 && key.startsWith(a) && key.endsWith(b);
+}
+
+/** Composite row key of two fields (`${row[f1]}\u0001${row[f2]}`). */
+export function rowKey2<F extends string>(f1: F, f2: F): RowKey {
+  return {
+    key: (r) => `${(r as Record<F, unknown>)[f1]}\u0001${(r as Record<F, unknown>)[f2]}`,
+    hash: (r) => hashEnd(hashChars(hashSep(hashChars(SEED, str((r as Record<F, unknown>)[f1]))), str((r as Record<F, unknown>)[f2]))),
+    matches: (r, key) => keyIs2(key, str((r as Record<F, unknown>)[f1]), str((r as Record<F, unknown>)[f2])),
+  };
+}
+
+/** Composite row key of three fields (`${row[f1]}\u0001${row[f2]}\u0001${row[f3]}`). */
+export function rowKey3<F extends string>(f1: F, f2: F, f3: F): RowKey {
+  return {
+    key: (r) => { const o = r as Record<F, unknown>; return `${o[f1]}\u0001${o[f2]}\u0001${o[f3]}`; },
+    hash: (r) => {
+      const o = r as Record<F, unknown>;
+      return hashEnd(hashChars(hashSep(hashChars(hashSep(hashChars(SEED, str(o[f1]))), str(o[f2]))), str(o[f3])));
+    },
+    matches: (r, key) => {
+      const o = r as Record<F, unknown>, a = str(o[f1]), b = str(o[f2]), c = str(o[f3]);
+      return key.length === a.length + b.length + c.length + 2 && key.charCodeAt(a.length) === 1 &&
+        key.charCodeAt(a.length + 1 + b.length) === 1 && key.startsWith(a) && key.endsWith(c) &&
+        key.startsWith(b, a.length + 1);
+    },
+  };
 }
 
 /** Key of dense row i. */
 export function idKey(t: IdTable, i: number): string {
-  return t.keys !== null ? t.keys[i] : t.rows![i].id;
+  return t.keys !== null ? t.keys[i] : t.scheme !== null ? t.scheme.key(t.rows![i]) : (t.rows![i] as { id: string }).id;
+}
+
+/** Whether dense row i has this key. */
+export function idIs(t: IdTable, i: number, key: string): boolean {
+  return t.keys !== null ? t.keys[i] === key : t.scheme !== null ? t.scheme.matches(t.rows![i], key) : (t.rows![i] as { id: string }).id === key;
+}
+
+/** Table hash of dense row i's key. */
+function rowHash(t: IdTable, i: number): number {
+  return t.keys !== null ? hashId(t.keys[i]) : t.scheme !== null ? t.scheme.hash(t.rows![i]) : hashId((t.rows![i] as { id: string }).id);
 }
 
 /** Dense row of key, or -1. */
@@ -32,7 +102,7 @@ export function idFind(t: IdTable, key: string): number {
   for (let p = h & mask; ; p = (p + 1) & mask) {
     const hh = slots[2 * p];
     if (hh === 0) return -1;
-    if (hh === h && idKey(t, slots[2 * p + 1]) === key) return slots[2 * p + 1];
+    if (hh === h && idIs(t, slots[2 * p + 1], key)) return slots[2 * p + 1];
   }
 }
 
@@ -64,46 +134,58 @@ function partition(hs: Int32Array, n: number, mask: number, shift: number, parts
   return { idx, hash };
 }
 
+export type IdSource =
+  | { keys: readonly string[] }
+  | { rows: readonly { readonly id: string }[] }
+  | { rows: readonly unknown[]; scheme: RowKey };
+
 /**
- * Builds the table over `src` (row i has key keys[i], or rows[i].id). Duplicate keys: `later` (default) maps the key
- * to its last row, else to its first; `dups` reports whether any occurred (the caller then drops the shadowed rows).
+ * Builds the table over `src` (row i has key keys[i], rows[i].id or scheme.key(rows[i])). Duplicate keys: `later`
+ * (default) maps the key to its last row, else to its first; `dups` reports whether any occurred (the caller then
+ * drops the shadowed rows). `hashes`: the rows' key hashes when the caller already has them (hashId of each key).
  */
-export function buildIdTable(
-  src: { keys: readonly string[] } | { rows: readonly { readonly id: string }[] }, later = true, sc = new Scratch(),
-): { table: IdTable; dups: boolean } {
+export function buildIdTable(src: IdSource, later = true, sc = new Scratch(), hashes?: Int32Array): { table: IdTable; dups: boolean } {
   const keys = 'keys' in src ? src.keys : null, rows = 'rows' in src ? src.rows : null;
+  const scheme = 'scheme' in src ? src.scheme : null;
   const n = keys ? keys.length : rows!.length;
-  const t0: IdTable = { keys, rows, size: n, slots: new Int32Array(0), mask: 0 };
+  const t0: IdTable = { keys, rows, scheme, size: n, slots: new Int32Array(0), mask: 0 };
   const { bits, shift, parts } = layout(n);
   const mask = (1 << bits) - 1;
   const m0 = sc.mark();
-  const hs = sc.take(n);
-  if (keys) for (let i = 0; i < n; i++) hs[i] = hashId(keys[i]);
-  else for (let i = 0; i < n; i++) hs[i] = hashId(rows![i].id);
+  let hs = hashes;
+  if (hs === undefined) {
+    hs = sc.take(n);
+    for (let i = 0; i < n; i++) hs[i] = rowHash(t0, i);
+  }
   const { idx, hash } = partition(hs, n, mask, shift, parts, sc);
-  const slots = new Int32Array(2 << bits);
+  const slots = int32Array(2 << bits);
   let dups = false;
   for (let q = 0; q < idx.length; q++) {
     const i = idx[q], h = hash[q];
     for (let p = h & mask; ; p = (p + 1) & mask) {
       const hh = slots[2 * p];
       if (hh === 0) { slots[2 * p] = h; slots[2 * p + 1] = i; break; }
-      if (hh === h && idKey(t0, slots[2 * p + 1]) === idKey(t0, i)) { dups = true; if (later) slots[2 * p + 1] = i; break; }
+      if (hh === h && idIs(t0, slots[2 * p + 1], idKey(t0, i))) { dups = true; if (later) slots[2 * p + 1] = i; break; }
     }
   }
   sc.release(m0);
-  return { table: { keys, rows, size: n, slots, mask }, dups };
+  return { table: { keys, rows, scheme, size: n, slots, mask }, dups };
 }
 
 /**
  * Dense rows of n references (refOf(j); undefined = none → -2; not in the table → -1), looked up in bulk. The result
- * is taken from `sc` (the caller releases it).
+ * is taken from `sc` (the caller releases it). `hashes`: hashId of each reference when the caller has them (0 = none).
  */
-export function idFindAll(t: IdTable, n: number, refOf: (j: number) => string | undefined, sc = new Scratch()): Int32Array {
+export function idFindAll(
+  t: IdTable, n: number, refOf: (j: number) => string | undefined, sc = new Scratch(), hashes?: Int32Array,
+): Int32Array {
   const res = sc.take(n);
   const m0 = sc.mark();
-  const hs = sc.take(n);
-  for (let j = 0; j < n; j++) { const r = refOf(j); hs[j] = r === undefined ? 0 : hashId(r); }
+  let hs = hashes;
+  if (hs === undefined) {
+    hs = sc.take(n);
+    for (let j = 0; j < n; j++) { const r = refOf(j); hs[j] = r === undefined ? 0 : hashId(r); }
+  }
   const { shift, parts } = split(31 - Math.clz32(t.mask + 1));
   const mask = t.mask, slots = t.slots;
   const { idx, hash } = partition(hs, n, mask, shift, parts, sc);
@@ -122,7 +204,7 @@ export function idFindAll(t: IdTable, n: number, refOf: (j: number) => string | 
     const c = res[j];
     if (c >= 0) {
       const r = refOf(j)!;
-      if (idKey(t, c) !== r) res[j] = idFind(t, r);
+      if (!idIs(t, c, r)) res[j] = idFind(t, r);
     }
   }
   sc.release(m0);

@@ -2,23 +2,24 @@
 // and the rbush tree over slot numbers: packed in bulk along a Hilbert curve (fast, full leaves), then kept up to
 // date with rbush's own insert/remove. No per-item objects; slot 0 is unused (rbush ignores falsy items).
 import RBush, { type BBox } from 'rbush';
+import { float64Array, int32Array, uint32Array } from './typed';
 
 export class ItemStore {
-  minX = new Float64Array(16);
-  minY = new Float64Array(16);
-  maxX = new Float64Array(16);
-  maxY = new Float64Array(16);
+  minX: Float64Array = new Float64Array(16);
+  minY: Float64Array = new Float64Array(16);
+  maxX: Float64Array = new Float64Array(16);
+  maxY: Float64Array = new Float64Array(16);
   /** Dense object number of the item. */
-  obj = new Int32Array(16);
+  obj: Int32Array = new Int32Array(16);
   /** -1 for a node; else segment index × 4 + direction bits (1: first x is the larger, 2: first y is the larger). */
-  seg = new Int32Array(16);
+  seg: Int32Array = new Int32Array(16);
   /** Next free slot (slots 1 .. size-1 are in use). */
   size = 1;
 
   reserve(n: number): void {
     if (n <= this.minX.length) return;
-    const f = (a: Float64Array) => { const b = new Float64Array(n); b.set(a); return b; };
-    const g = (a: Int32Array) => { const b = new Int32Array(n); b.set(a); return b; };
+    const f = (a: Float64Array) => { const b = float64Array(n); b.set(a); return b; };
+    const g = (a: Int32Array) => { const b = int32Array(n); b.set(a); return b; };
     this.minX = f(this.minX); this.minY = f(this.minY); this.maxX = f(this.maxX); this.maxY = f(this.maxY);
     this.obj = g(this.obj); this.seg = g(this.seg);
   }
@@ -74,12 +75,12 @@ export class ItemTree extends RBush<number> {
     }
     const kx = x1 > x0 ? 65535 / (x1 - x0) : 0, ky = y1 > y0 ? 65535 / (y1 - y0) : 0;
     // Hilbert keys (32 bit), then an LSD radix sort of the slots by key (two 16-bit passes, stable)
-    const key = new Uint32Array(count), slot = new Int32Array(count);
+    const key = uint32Array(count), slot = int32Array(count);
     for (let i = 1; i < n; i++) {
       key[i - 1] = hilbert(Math.floor(((s.minX[i] + s.maxX[i]) / 2 - x0) * kx), Math.floor(((s.minY[i] + s.maxY[i]) / 2 - y0) * ky));
       slot[i - 1] = i;
     }
-    const key2 = new Uint32Array(count), slot2 = new Int32Array(count), cnt = new Int32Array(65537);
+    const key2 = uint32Array(count), slot2 = int32Array(count), cnt = int32Array(65537);
     for (const shift of [0, 16]) {
       cnt.fill(0);
       for (let q = 0; q < count; q++) cnt[((key[q] >>> shift) & 0xffff) + 1]++;

@@ -1,14 +1,16 @@
 // Bump allocator of temporary Int32 arrays for bulk loads: one growing buffer reused by every build step, so loading
 // a million rows does not allocate hundreds of MB of short-lived typed arrays (each of which would push V8 towards a
 // full GC of the whole heap).
+import { int32Array } from './typed';
+
 export class Scratch {
-  private buf = new Int32Array(0);
+  private buf: Int32Array = new Int32Array(0);
   private top = 0;
 
   /** A zero-filled Int32 array of length n, valid until `release` back to an earlier mark. */
   take(n: number): Int32Array {
     if (this.top + n > this.buf.length) {
-      const b = new Int32Array(Math.max(this.top + n, Math.ceil(this.buf.length * 1.5)));
+      const b = int32Array(Math.max(this.top + n, Math.ceil(this.buf.length * 1.5)));
       b.set(this.buf.subarray(0, this.top));
       this.buf = b;
     }
@@ -21,5 +23,5 @@ export class Scratch {
   mark(): number { return this.top; }
   release(mark: number): void { this.top = mark; }
   /** Pre-sizes the buffer (avoids growth copies). */
-  reserve(n: number): void { if (n > this.buf.length) this.buf = new Int32Array(n); }
+  reserve(n: number): void { if (n > this.buf.length) this.buf = int32Array(n); }
 }

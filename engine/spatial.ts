@@ -9,6 +9,7 @@ import type { Diff } from './tx';
 import { dist, projectOnSegment } from './geometry';
 import { ItemStore, ItemTree } from './item-tree';
 import { buildIdTable, idFind, type IdTable } from './id-table';
+import { int32Array } from './typed';
 
 export interface SpatialItem { minX: number; minY: number; maxX: number; maxY: number; id: Id; /** -1 node, else segment index */ seg: number }
 export interface Hit { id: Id; kind: 'node' | 'edge'; distance: number; point: Position; segment: number }
@@ -24,8 +25,8 @@ export class SpatialIndex {
   private extraAt = new Map<Id, number>();
   private extraIds: Id[] = [];
   /** Per dense object: first item slot and item count (0 = not indexed). */
-  private first = new Int32Array(16);
-  private count = new Int32Array(16);
+  private first: Int32Array = new Int32Array(16);
+  private count: Int32Array = new Int32Array(16);
   private indexed = 0;
   /** Freed runs of item slots by length, reused by later inserts. */
   private freeRuns = new Map<number, number[]>();
@@ -60,8 +61,8 @@ export class SpatialIndex {
     if (n <= this.first.length) return;
     let cap = this.first.length;
     while (cap < n) cap *= 2;
-    const f = new Int32Array(cap); f.set(this.first); this.first = f;
-    const c = new Int32Array(cap); c.set(this.count); this.count = c;
+    const f = int32Array(cap); f.set(this.first); this.first = f;
+    const c = int32Array(cap); c.set(this.count); this.count = c;
   }
 
   private objectNumber(id: Id, create: boolean): number {
