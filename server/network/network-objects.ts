@@ -6,7 +6,7 @@ import type { Queryable } from '../db/db';
 import { badItem, firstDuplicate, integrity, unknownId } from './errors';
 import { storedIds, storedObjects } from './lookup';
 import { INSERT_NETWORK_OBJECTS, insertParams, kindOf, toRow } from './rows';
-import { checkChain, insertPathEdges, positionOf, reorderPaths } from './path-edges';
+import { checkChain, insertPathEdges, onLine, positionOf, reorderPaths } from './path-edges';
 import { createInstances } from './instances';
 
 function checkShape(projectId: number, o: NetworkObject): void {
@@ -84,6 +84,7 @@ export async function updateNetworkObjects(q: Queryable, projectId: number, item
       }
     }
   }
+  await checkEdgeEditsKeepPaths(q, projectId, items);
   const rows = items.map(toRow);
   const p = insertParams(projectId, rows);
   await q.query(
@@ -115,13 +116,35 @@ export async function updateNetworkObjects(q: Queryable, projectId: number, item
     for (const o of paths) checkChain(o.id, o.pathEdges!, ends);
     await insertPathEdges(q, projectId, steps);
   }
-  // Paths over edited edges are put back in chain order when they chain. (Whether every path edge still enters its
-  // edge at an end is not checked per batch: a split saved in the spec's order edits the edge before the path edge
-  // over it is re-pointed — see checkSteps in path-edges.ts.)
+  // Paths over edited edges are put back in chain order when they chain (a split edge's path edges may briefly enter
+  // it at a node on its line — see checkEdgeEditsKeepPaths and checkSteps in path-edges.ts).
   const edgeIds = items.filter((o) => o.edge).map((o) => o.id);
   if (edgeIds.length) {
     const affected = await q.query<{ path_id: string }>('SELECT DISTINCT path_id FROM path_edge WHERE project_id = $1 AND edge_id = ANY($2::text[])', [projectId, edgeIds]);
     await reorderPaths(q, projectId, affected.rows.map((r) => r.path_id));
+  }
+}
+
+/**
+ * An edge edit may drop an end node that a path edge over the edge starts at only when the edit is a split (the new
+ * line lies on the stored line): the spec's save order edits the split edge before re-pointing the path edge.
+ * Any other such edit would leave the path untraversable: 409 naming the path edge.
+ */
+async function checkEdgeEditsKeepPaths(q: Queryable, projectId: number, items: NetworkObject[]): Promise<void> {
+  const edges = items.filter((o) => o.edge);
+  if (!edges.length) return;
+  const r = await q.query<{ id: string; edge_id: string; start_node_id: string; c: string }>(
+    `SELECT pe.id, pe.edge_id, pe.start_node_id, (e.geometry->'coordinates')::text AS c
+       FROM path_edge pe JOIN network_object e ON e.project_id = pe.project_id AND e.id = pe.edge_id
+      WHERE pe.project_id = $1 AND pe.edge_id = ANY($2::text[])`, [projectId, edges.map((o) => o.id)]);
+  const byId = new Map(edges.map((o) => [o.id, o.edge!]));
+  for (const pe of r.rows) {
+    const e = byId.get(pe.edge_id)!;
+    if (pe.start_node_id === e.fromNodeId || pe.start_node_id === e.toNodeId) continue;
+    const old = JSON.parse(pe.c) as [number, number][];
+    if (!e.geometry.coordinates.every((pt) => onLine(pt as [number, number], old, 0.01))) {
+      integrity('path_not_traversable', `Edge ${pe.edge_id} cannot be changed this way: path edge ${pe.id} enters it at ${pe.start_node_id}, which would no longer be one of its end nodes.`);
+    }
   }
 }
 

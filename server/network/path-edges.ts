@@ -49,11 +49,11 @@ function edgeEnds(objs: Map<string, StoredObject>): Ends {
 }
 
 /**
- * Checks the references of single steps: the path is a path, the edge an edge, the start a node. Whether the start is
- * one of the edge's ends is not checked here: a save in the spec's order passes through such states (an edge split
- * against the travel direction creates a path edge over the split edge, entered at the new node, before the edit that
- * makes that node the edge's end; and edits the edge before re-pointing the old path edge). Paths sent whole are
- * checked for traversability; the `graph_integrity` validation checks every path.
+ * Checks single steps: the path is a path, the edge an edge, the start a node, and the start is one of the edge's end
+ * nodes or lies on the edge's stored line (within 0.01). The second case is a save in the spec's order passing through
+ * an edge split: the path edge over the split edge, entered at the new node, is created before the edit that makes
+ * that node the edge's end, and the new node then lies on the edge's stored line. Paths sent whole are checked for
+ * traversability; the `graph_integrity` validation checks every path.
  */
 async function checkSteps(q: Queryable, projectId: number, steps: PathEdge[]): Promise<void> {
   const objs = await storedObjects(q, projectId, steps.flatMap((s) => [s.pathId, s.edgeId, s.startNodeId]));
@@ -64,6 +64,30 @@ async function checkSteps(q: Queryable, projectId: number, steps: PathEdge[]): P
     if (!ends(s.edgeId)) integrity('missing_reference', `Path edge ${s.id} refers to edge ${s.edgeId}, which does not exist.`);
     if (objs.get(s.startNodeId)?.kind !== 'node') integrity('missing_reference', `Path edge ${s.id} starts at node ${s.startNodeId}, which does not exist.`);
   }
+  const off = steps.filter((s) => { const e = ends(s.edgeId)!; return s.startNodeId !== e.from && s.startNodeId !== e.to; });
+  if (!off.length) return;
+  const geo = await q.query<{ id: string; c: string }>(
+    `SELECT id, (geometry->'coordinates')::text AS c FROM network_object WHERE project_id = $1 AND id = ANY($2::text[])`,
+    [projectId, [...new Set(off.flatMap((s) => [s.edgeId, s.startNodeId]))]]);
+  const coords = new Map(geo.rows.map((r) => [r.id, JSON.parse(r.c) as unknown]));
+  for (const s of off) {
+    const line = coords.get(s.edgeId) as [number, number][] | undefined;
+    const pt = coords.get(s.startNodeId) as [number, number] | undefined;
+    if (!line || !pt || !onLine(pt, line, 0.01)) {
+      integrity('path_not_traversable', `Path edge ${s.id} enters edge ${s.edgeId} at ${s.startNodeId}, which is neither one of its end nodes nor on its line.`);
+    }
+  }
+}
+
+/** Whether point p lies within tol of the polyline. */
+export function onLine(p: [number, number], line: [number, number][], tol: number): boolean {
+  for (let i = 1; i < line.length; i++) {
+    const [ax, ay] = line[i - 1], [bx, by] = line[i];
+    const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+    const t = len2 ? Math.max(0, Math.min(1, ((p[0] - ax) * dx + (p[1] - ay) * dy) / len2)) : 0;
+    if (Math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy)) <= tol) return true;
+  }
+  return false;
 }
 
 export async function createPathEdges(q: Queryable, projectId: number, steps: PathEdge[]): Promise<void> {
