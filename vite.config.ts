@@ -30,6 +30,11 @@ export default defineConfig({
     outDir: 'dist',
     chunkSizeWarningLimit: 4000,
     rollupOptions: {
+      // Libraries ship "use client" directives meant for server components; they are meaningless in this SPA bundle.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
       output: {
         manualChunks(id: string) {
           if (/node_modules\/(maplibre-gl|@deck\.gl|@luma\.gl|@loaders\.gl|@math\.gl|react-map-gl|@deck\.gl-community)/.test(id)) return 'map';
