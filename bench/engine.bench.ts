@@ -5,6 +5,7 @@ import {
   Editor, createModel, generateNetwork, SpatialIndex, bruteForceNear, pendingActions, saveRequests, pentries, baseGet,
   type Model, type Position,
 } from '../engine/index';
+import { loadavg } from 'node:os';
 import { memMB, now, row, sample, sizes, stats, writeResults, type BenchRow } from './lib';
 
 const rows: BenchRow[] = [];
@@ -19,9 +20,16 @@ function naiveEdit(m: Model, p: Position): void {
   for (const [k, v] of pentries(m.networkObjects)) copy[k] = v;
 }
 
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const loads: Record<string, string> = {};
+// BENCH_LOAD_ONLY=1: only the timed load + index section at each size (wall, CPU, load average), no results file;
+// run it in separate processes to compare code versions on this shared machine
+const loadOnly = process.env.BENCH_LOAD_ONLY === '1';
+
 for (const size of sizes([10_000, 100_000, 1_000_000])) {
   const heap0 = memMB();
   let net: ReturnType<typeof generateNetwork> | null = generateNetwork(size);
+  loads[`${size} before`] = load();
   const edges = net.edges, grid = net.grid, sp = net.spacing;
   const streets = net.streetEdgeIds, houses = net.houseNodeIds;
   const t0 = now(), c0 = process.cpuUsage();
@@ -34,6 +42,10 @@ for (const size of sizes([10_000, 100_000, 1_000_000])) {
   rows.push(row('load + index', edges, 'time', 'ms', loadMs));
   rows.push(row('load + index', edges, 'cpu', 'ms', (loadCpu.user + loadCpu.system) / 1000));
   rows.push(row('model + index', edges, 'heap', 'MB', heap));
+  if (loadOnly) {
+    console.log(`${edges} edges: load + index ${loadMs.toFixed(0)} ms, cpu ${((loadCpu.user + loadCpu.system) / 1000).toFixed(0)} ms (system ${(loadCpu.system / 1000).toFixed(0)}), heap ${heap.toFixed(0)} MB, load average ${loads[`${size} before`]} → ${load()}`);
+    continue;
+  }
   const ed = new Editor(model, { newId: (() => { let i = 0; return () => `n${++i}`; })(), projectId: 1 }, index);
 
   const pt = (): Position => [150000 + rnd() * grid * sp, 460000 + rnd() * grid * sp];
@@ -95,7 +107,8 @@ for (const size of sizes([10_000, 100_000, 1_000_000])) {
   const t1 = now();
   const reqs = saveRequests(1, pending);
   rows.push(row('save merge 10k edits', edges, 'time', 'ms', now() - t1, naiveMerge.p50));
+  loads[`${size} after`] = load();
   console.error(`size ${size}: ${edges} edges, ${all.length} actions in window, ${pending.length} pending actions, ${reqs.length} batches`);
 }
 
-writeResults('engine', rows);
+if (!loadOnly) writeResults('engine', rows, { loadAverage: loads });

@@ -23,6 +23,8 @@ export class TableBuilder<T> {
   }
 
   get size(): number { return this.n; }
+  /** Whether `finish` dropped rows shadowed by a duplicate key. */
+  dropped = false;
 
   private slot(hash: number): number {
     const n = this.n++;
@@ -66,12 +68,25 @@ export class TableBuilder<T> {
         if (idFind(table, k) === i) { keys.push(k); rows.push(this.rows[i]); }
       }
       this.rows = rows;
+      this.dropped = true;
       if (this.keys) this.keys = keys;
       table = buildIdTable(this.source(), true, sc).table;
     }
     this.hashes = new Int32Array(0);
     return { ids: table, rows: this.rows };
   }
+}
+
+/** Hashes of references (hashId; 0 = no reference), one per entry, collected while the rows are read. */
+export class HashColumn {
+  private a: Int32Array;
+  private n = 0;
+  constructor(capacity: number) { this.a = int32Array(Math.max(capacity, 16)); }
+  ref(r: string | undefined): void {
+    if (this.n === this.a.length) { const b = int32Array(2 * this.n); b.set(this.a); this.a = b; }
+    this.a[this.n++] = r === undefined ? 0 : hashId(r);
+  }
+  done(): Int32Array { return this.a.subarray(0, this.n); }
 }
 
 function sortRange(a: Int32Array, s: number, e: number, cmp: (x: number, y: number) => number): void {
@@ -97,17 +112,17 @@ function sortRange(a: Int32Array, s: number, e: number, cmp: (x: number, y: numb
 export function buildList(
   ids: IdTable, n: number, keyOf: (j: number) => string | undefined,
   value: ((j: number) => string) | { of: IdTable; row: (j: number) => number }, cmp: (a: number, b: number) => number,
-  sc = new Scratch(),
+  sc = new Scratch(), keyHashes?: Int32Array,
 ): ListBase {
   const valueOf = typeof value === 'function' ? value : (j: number) => idKey(value.of, value.row(j));
   const nKeys = ids.size;
   const m0 = sc.mark();
-  const kix = idFindAll(ids, n, keyOf, sc);
-  const offsets = int32Array(nKeys + 1);
-  let extra: Map<string, number[]> | null = null;
+  const kix = idFindAll(ids, n, keyOf, sc, keyHashes);
+  const cnt = sc.take(nKeys + 1); // cnt[d + 1]: entries under key d
+  let extra: Map<string, number[]> | null = null, total = 0, distinct = 0;
   for (let j = 0; j < n; j++) {
     const d = kix[j];
-    if (d >= 0) offsets[d + 1]++;
+    if (d >= 0) { if (cnt[d + 1]++ === 0) distinct++; total++; }
     else if (d === -1) {
       const k = keyOf(j)!;
       extra ??= new Map();
@@ -115,15 +130,32 @@ export function buildList(
       if (l) l.push(j); else extra.set(k, [j]);
     }
   }
-  for (let i = 1; i <= nKeys; i++) offsets[i] += offsets[i - 1];
-  const total = offsets[nKeys];
-  // no entry under any known key: an empty offsets array reads as empty lists (offsets[i] === offsets[i + 1])
-  const outOffsets = total === 0 ? new Int32Array(0) : offsets;
-  const order = sc.take(total);
-  const cur = sc.take(nKeys);
-  cur.set(offsets.subarray(0, nKeys));
-  for (let j = 0; j < n; j++) { const d = kix[j]; if (d >= 0) order[cur[d]++] = j; }
-  for (let k = 0; k < nKeys; k++) if (offsets[k + 1] - offsets[k] > 1) sortRange(order, offsets[k], offsets[k + 1], cmp);
+  // dense: offsets over every key of `ids`; sparse (few keys have a list, e.g. path edges by path): a small table of
+  // just those keys; none: an empty offsets array reads as empty lists (offsets[i] === offsets[i + 1])
+  const sparse = total > 0 && distinct * 16 < nKeys;
+  let keyIds = ids, offsets: Int32Array, comp: Int32Array | null = null;
+  if (total === 0) offsets = new Int32Array(0);
+  else if (!sparse) {
+    offsets = int32Array(nKeys + 1);
+    for (let i = 1; i <= nKeys; i++) offsets[i] = offsets[i - 1] + cnt[i];
+  } else {
+    comp = sc.take(nKeys, true);
+    const keys = new Array<string>(distinct);
+    offsets = int32Array(distinct + 1);
+    for (let d = 0, c = 0; d < nKeys; d++) {
+      if (cnt[d + 1] === 0) continue;
+      keys[c] = idKey(ids, d); comp[d] = c;
+      offsets[c + 1] = offsets[c] + cnt[d + 1];
+      c++;
+    }
+    keyIds = buildIdTable({ keys }, true, sc).table;
+  }
+  const nLists = offsets.length === 0 ? 0 : offsets.length - 1;
+  const order = sc.take(total, true);
+  const cur = sc.take(nLists, true);
+  cur.set(offsets.subarray(0, nLists));
+  for (let j = 0; j < n; j++) { const d = kix[j]; if (d >= 0) order[cur[comp === null ? d : comp[d]]++] = j; }
+  for (let k = 0; k < nLists; k++) if (offsets[k + 1] - offsets[k] > 1) sortRange(order, offsets[k], offsets[k + 1], cmp);
   let values: string[] | Int32Array;
   if (typeof value === 'function') {
     values = new Array<string>(total);
@@ -138,7 +170,7 @@ export function buildList(
     for (const [k, js] of extra) extraLists.set(k, js.sort(cmp).map(valueOf));
   }
   sc.release(m0);
-  return { ids, offsets: outOffsets, values, of: typeof value === 'function' ? null : value.of, extra: extraLists };
+  return { ids: keyIds, offsets, values, of: typeof value === 'function' ? null : value.of, extra: extraLists };
 }
 
 /** Comparator of entries by a string (the ids' natural order, like Array#sort). */

@@ -18,10 +18,17 @@ export interface History {
   items: HistoryItem[];
   /** Index of the last applied item; -1 when nothing can be undone. */
   index: number;
-  /** Items that left the undo window but are not saved yet (never lost to the limit). */
-  unsavedEvicted: HistoryItem[];
+  /**
+   * Items that left the undo window but are not saved yet (never lost to the limit), oldest first, in chunks of at
+   * most EVICTED_CHUNK items: an eviction copies one chunk and the chunk list, not every evicted item (a plain array
+   * copied per gesture made 10k edits allocate ~1 GB). `evictedItems(h)` lists them.
+   */
+  unsavedEvicted: HistoryItem[][];
   nextId: number;
 }
+
+/** Chunk size of `unsavedEvicted`. */
+export const EVICTED_CHUNK = 64;
 
 export const emptyHistory = (): History => ({ items: [], index: -1, unsavedEvicted: [], nextId: 1 });
 
@@ -43,7 +50,10 @@ export function pushItem(h: History, actions: Action[], label = '', warnings: st
   let unsavedEvicted = h.unsavedEvicted;
   if (items.length > HISTORY_LIMIT) {
     evicted = items.shift()!;
-    unsavedEvicted = [...unsavedEvicted, evicted];
+    const last = unsavedEvicted[unsavedEvicted.length - 1];
+    unsavedEvicted = last !== undefined && last.length < EVICTED_CHUNK
+      ? [...unsavedEvicted.slice(0, -1), [...last, evicted]]
+      : [...unsavedEvicted, [evicted]];
   }
   const history: History = { items, index: items.length - 1, unsavedEvicted, nextId: h.nextId + 1 };
   return { history, item, limitReached: limitReached(history), evicted };
@@ -60,10 +70,15 @@ export function redoStep(h: History): { history: History; item: HistoryItem } | 
   return { history: { ...h, index: h.index + 1 }, item: h.items[h.index + 1] };
 }
 
+/** The evicted, unsaved items, oldest first. */
+export function evictedItems(h: History): HistoryItem[] {
+  return h.unsavedEvicted.flat();
+}
+
 /** Every unsaved action in order: evicted items, then the items up to the index (undone items are not sent). */
 export function pendingActions(h: History): Action[] {
   const out: Action[] = [];
-  for (const it of h.unsavedEvicted) out.push(...it.actions);
+  for (const chunk of h.unsavedEvicted) for (const it of chunk) out.push(...it.actions);
   for (let i = 0; i <= h.index; i++) out.push(...h.items[i].actions);
   return out;
 }

@@ -23,10 +23,14 @@ export interface IdTable {
   readonly rows: readonly unknown[] | null;
   readonly scheme: RowKey | null;
   readonly size: number;
-  /** 2 × capacity Int32: [hash | 1, row] per slot; hash 0 = empty */
+  /** 2 × cap Int32: [hash | 1, row] per slot; hash 0 = empty */
   readonly slots: Int32Array;
-  readonly mask: number;
+  /** number of slots (≥ 1.5 × size, not a power of two: a key's home slot is its hash scaled to [0, cap)) */
+  readonly cap: number;
 }
+
+/** Home slot of a hash: its top bits scaled to the table (so hash order = slot order, region by region). */
+const home = (h: number, cap: number): number => (((h >>> 0) * cap) / 4294967296) | 0;
 
 const SEED = 0x811c9dc5 | 0;
 
@@ -98,37 +102,37 @@ function rowHash(t: IdTable, i: number): number {
 
 /** Dense row of key, or -1. */
 export function idFind(t: IdTable, key: string): number {
-  const h = hashId(key), slots = t.slots, mask = t.mask;
-  for (let p = h & mask; ; p = (p + 1) & mask) {
+  const h = hashId(key), slots = t.slots, cap = t.cap;
+  for (let p = home(h, cap); ; p = p + 1 === cap ? 0 : p + 1) {
     const hh = slots[2 * p];
     if (hh === 0) return -1;
     if (hh === h && idIs(t, slots[2 * p + 1], key)) return slots[2 * p + 1];
   }
 }
 
-function layout(n: number): { bits: number; shift: number; parts: number } {
-  let bits = 4;
-  while (1 << bits < 1.5 * n) bits++;
-  return split(bits);
-}
-function split(bits: number): { bits: number; shift: number; parts: number } {
-  const pb = Math.min(bits, 9);
-  return { bits, shift: bits - pb, parts: 1 << pb };
+/** Partition bits for a table of cap slots: regions of ≥ 128 slots, at most 512 regions. */
+function regionBits(cap: number): number {
+  let b = 0;
+  while (b < 9 && cap >>> (b + 7) > 0) b++;
+  return b;
 }
 
 /**
- * Stable counting sort of 0..n-1 (entries with hash 0 skipped) by the slot region of hs[j] (the top bits of the home
- * slot). Returns the entries and their hashes in that order, so the probing loops read both sequentially.
+ * Stable counting sort of 0..n-1 (entries with hash 0 skipped) by the slot region of hs[j] (the top bits of the hash,
+ * which decide the home slot). Returns the entries and their hashes in that order, so the probing loops read both
+ * sequentially.
  */
-function partition(hs: Int32Array, n: number, mask: number, shift: number, parts: number, sc: Scratch): { idx: Int32Array; hash: Int32Array } {
+function partition(hs: Int32Array, n: number, cap: number, sc: Scratch): { idx: Int32Array; hash: Int32Array } {
+  const pb = regionBits(cap), parts = 1 << pb, shift = 32 - pb;
+  const region = (h: number) => (pb === 0 ? 0 : h >>> shift);
   const cnt = sc.take(parts + 1);
-  for (let j = 0; j < n; j++) if (hs[j] !== 0) cnt[((hs[j] & mask) >>> shift) + 1]++;
+  for (let j = 0; j < n; j++) if (hs[j] !== 0) cnt[region(hs[j]) + 1]++;
   for (let p = 1; p <= parts; p++) cnt[p] += cnt[p - 1];
-  const idx = sc.take(cnt[parts]), hash = sc.take(cnt[parts]);
+  const idx = sc.take(cnt[parts], true), hash = sc.take(cnt[parts], true);
   for (let j = 0; j < n; j++) {
     const h = hs[j];
     if (h === 0) continue;
-    const q = cnt[(h & mask) >>> shift]++;
+    const q = cnt[region(h)]++;
     idx[q] = j; hash[q] = h;
   }
   return { idx, hash };
@@ -148,28 +152,27 @@ export function buildIdTable(src: IdSource, later = true, sc = new Scratch(), ha
   const keys = 'keys' in src ? src.keys : null, rows = 'rows' in src ? src.rows : null;
   const scheme = 'scheme' in src ? src.scheme : null;
   const n = keys ? keys.length : rows!.length;
-  const t0: IdTable = { keys, rows, scheme, size: n, slots: new Int32Array(0), mask: 0 };
-  const { bits, shift, parts } = layout(n);
-  const mask = (1 << bits) - 1;
+  const t0: IdTable = { keys, rows, scheme, size: n, slots: new Int32Array(0), cap: 0 };
+  const cap = Math.max(16, Math.ceil(1.5 * n));
   const m0 = sc.mark();
   let hs = hashes;
   if (hs === undefined) {
-    hs = sc.take(n);
+    hs = sc.take(n, true);
     for (let i = 0; i < n; i++) hs[i] = rowHash(t0, i);
   }
-  const { idx, hash } = partition(hs, n, mask, shift, parts, sc);
-  const slots = int32Array(2 << bits);
+  const { idx, hash } = partition(hs, n, cap, sc);
+  const slots = int32Array(2 * cap);
   let dups = false;
   for (let q = 0; q < idx.length; q++) {
     const i = idx[q], h = hash[q];
-    for (let p = h & mask; ; p = (p + 1) & mask) {
+    for (let p = home(h, cap); ; p = p + 1 === cap ? 0 : p + 1) {
       const hh = slots[2 * p];
       if (hh === 0) { slots[2 * p] = h; slots[2 * p + 1] = i; break; }
       if (hh === h && idIs(t0, slots[2 * p + 1], idKey(t0, i))) { dups = true; if (later) slots[2 * p + 1] = i; break; }
     }
   }
   sc.release(m0);
-  return { table: { keys, rows, scheme, size: n, slots, mask }, dups };
+  return { table: { keys, rows, scheme, size: n, slots, cap }, dups };
 }
 
 /**
@@ -179,21 +182,20 @@ export function buildIdTable(src: IdSource, later = true, sc = new Scratch(), ha
 export function idFindAll(
   t: IdTable, n: number, refOf: (j: number) => string | undefined, sc = new Scratch(), hashes?: Int32Array,
 ): Int32Array {
-  const res = sc.take(n);
+  const res = sc.take(n, true);
   const m0 = sc.mark();
   let hs = hashes;
   if (hs === undefined) {
-    hs = sc.take(n);
+    hs = sc.take(n, true);
     for (let j = 0; j < n; j++) { const r = refOf(j); hs[j] = r === undefined ? 0 : hashId(r); }
   }
-  const { shift, parts } = split(31 - Math.clz32(t.mask + 1));
-  const mask = t.mask, slots = t.slots;
-  const { idx, hash } = partition(hs, n, mask, shift, parts, sc);
+  const cap = t.cap, slots = t.slots;
+  const { idx, hash } = partition(hs, n, cap, sc);
   // first pass in region order: the first slot with the same hash (a candidate); verified below in reference order
   res.fill(-1);
   for (let q = 0; q < idx.length; q++) {
     const j = idx[q], h = hash[q];
-    for (let p = h & mask; ; p = (p + 1) & mask) {
+    for (let p = home(h, cap); ; p = p + 1 === cap ? 0 : p + 1) {
       const hh = slots[2 * p];
       if (hh === 0) break;
       if (hh === h) { res[j] = slots[2 * p + 1]; break; }

@@ -4,8 +4,9 @@ import type {
   AttributeValue, Id, NetworkObject, NetworkObjectKind, ObjectInstance, ObjectRelationType, ObjectType, PathEdge, Relation,
 } from './types';
 import { pget, pentries, ptable, type PTable } from './ptable';
-import { TableBuilder, buildList, byString } from './build';
+import { HashColumn, TableBuilder, buildList, byString } from './build';
 import { Scratch } from './scratch';
+import { rowKey2, rowKey3 } from './id-table';
 
 /** A network object as stored: the wire object without embedded instances and path edges. */
 export type NetworkObjectRow = Omit<NetworkObject, 'pathEdges' | 'objectInstances'>;
@@ -40,6 +41,13 @@ export interface Model {
 
 export const avKey = (objectInstanceId: Id, attributeTypeName: string): string => `${objectInstanceId}\u0001${attributeTypeName}`;
 export const relKey = (r: Relation): string => `${r.fromId}\u0001${r.toId}\u0001${r.objectRelationTypeName}`;
+/** The base tables' composite keys (same strings as avKey / relKey, hashed and compared without building them). */
+const AV_KEY = rowKey2('objectInstanceId', 'attributeTypeName');
+const REL_KEY = rowKey3('fromId', 'toId', 'objectRelationTypeName');
+
+/** The nodes an edge row refers to (entries 2k and 2k + 1 of edgesByNode; a self-loop is listed once). */
+const edgeFrom = (o: NetworkObjectRow): Id | undefined => o.edge?.fromNodeId;
+const edgeTo = (o: NetworkObjectRow): Id | undefined => (o.edge && o.edge.toNodeId !== o.edge.fromNodeId ? o.edge.toNodeId : undefined);
 
 export function kindOf(o: NetworkObjectRow): NetworkObjectKind {
   return o.node ? 'node' : o.edge ? 'edge' : 'path';
@@ -77,8 +85,13 @@ export function createModel(input: ModelInput): Model {
   const nos = new TableBuilder<NetworkObjectRow>(input.networkObjects.length, { byId: true });
   const pes = new TableBuilder<PathEdgeRow>(input.pathEdges?.length ?? 0, { byId: true });
   const ois = new TableBuilder<InstanceRow>(input.objectInstances?.length ?? 0, { byId: true });
-  const avs = new TableBuilder<AttributeValue>(input.attributeValues?.length ?? 0);
-  const rels = new TableBuilder<Relation>(input.relations?.length ?? 0, { firstWins: true });
+  const avs = new TableBuilder<AttributeValue>(input.attributeValues?.length ?? 0, { scheme: AV_KEY });
+  const rels = new TableBuilder<Relation>(input.relations?.length ?? 0, { scheme: REL_KEY, firstWins: true });
+  // hashes of each row's references, taken while the row is at hand (entry order = the reverse index's entries)
+  const endH = new HashColumn(2 * input.networkObjects.length), objH = new HashColumn(input.objectInstances?.length ?? 0);
+  const pathH = new HashColumn(input.pathEdges?.length ?? 0), edgeH = new HashColumn(input.pathEdges?.length ?? 0);
+  const instH = new HashColumn(input.attributeValues?.length ?? 0);
+  const fromH = new HashColumn(input.relations?.length ?? 0), toH = new HashColumn(input.relations?.length ?? 0);
   const pathCount = new Map<string, number>();
 
   const addPathEdge = (pe: PathEdge) => {
@@ -87,45 +100,51 @@ export function createModel(input: ModelInput): Model {
     const given = (pe as PathEdgeRow).position;
     const position = typeof given === 'number' ? given : n;
     pes.set(pe.id, position === given ? (pe as PathEdgeRow) : { ...pe, position });
+    pathH.ref(pe.pathId); edgeH.ref(pe.edgeId);
   };
   const addRelation = (r: Relation) => {
-    const k = relKey(r);
-    rels.set(k, r.constructor === Object && Object.keys(r).length === 3 ? r : { fromId: r.fromId, toId: r.toId, objectRelationTypeName: r.objectRelationTypeName });
+    rels.add(r.constructor === Object && Object.keys(r).length === 3 ? r : { fromId: r.fromId, toId: r.toId, objectRelationTypeName: r.objectRelationTypeName });
+    fromH.ref(r.fromId); toH.ref(r.toId);
   };
-  const addValue = (v: AttributeValue) => { avs.set(avKey(v.objectInstanceId, v.attributeTypeName), v); };
+  const addValue = (v: AttributeValue) => { avs.add(v); instH.ref(v.objectInstanceId); };
   const addInstance = (i: ObjectInstance) => {
     ois.set(i.id, stripInstance(i));
-    if (i.attributeValues) for (const v of i.attributeValues) addValue(v);
-    if (i.relationSources) for (const r of i.relationSources) addRelation(r);
-    if (i.relationTargets) for (const r of i.relationTargets) addRelation(r);
+    objH.ref(i.networkObjectId);
+    each(i.attributeValues, addValue);
+    each(i.relationSources, addRelation);
+    each(i.relationTargets, addRelation);
   };
 
-  for (const o of input.networkObjects) {
+  // indexed loops: a for-of over 10⁶ rows here allocated an iterator result per row (~150 MB of garbage at 1M)
+  const each = <T>(list: readonly T[] | undefined, f: (x: T) => void) => { if (list) for (let k = 0; k < list.length; k++) f(list[k]); };
+  const nosIn = input.networkObjects;
+  for (let k = 0; k < nosIn.length; k++) {
+    const o = nosIn[k];
     nos.set(o.id, stripNetworkObject(o));
-    if (!o.node && !o.edge && o.pathEdges) for (const pe of o.pathEdges) addPathEdge(pe);
-    if (o.objectInstances) for (const i of o.objectInstances) addInstance(i);
+    endH.ref(edgeFrom(o)); endH.ref(edgeTo(o));
+    if (!o.node && !o.edge) each(o.pathEdges, addPathEdge);
+    each(o.objectInstances, addInstance);
   }
-  if (input.pathEdges) for (const pe of input.pathEdges) addPathEdge(pe);
-  if (input.objectInstances) for (const i of input.objectInstances) addInstance(i);
-  if (input.attributeValues) for (const v of input.attributeValues) addValue(v);
-  if (input.relations) for (const r of input.relations) addRelation(r);
+  each(input.pathEdges, addPathEdge);
+  each(input.objectInstances, addInstance);
+  each(input.attributeValues, addValue);
+  each(input.relations, addRelation);
 
   const sc = new Scratch();
   sc.reserve(4 * Math.max(2 * nos.size, ois.size, pes.size, avs.size, rels.size) + 4096);
   const no = nos.finish(sc), pe = pes.finish(sc), oi = ois.finish(sc), av = avs.finish(sc), rel = rels.finish(sc);
-    const noRows = no.rows, peRows = pe.rows, oiRows = oi.rows, avRows = av.rows, relRows = rel.rows;
-  const relKeys = rel.ids.keys!;
+  const noRows = no.rows, peRows = pe.rows, oiRows = oi.rows, avRows = av.rows, relRows = rel.rows;
+  // rows shadowed by duplicate ids were dropped: the collected hashes no longer line up (recomputed)
+  const hashes = (b: TableBuilder<unknown>, ...cols: HashColumn[]) => cols.map((c) => (b.dropped ? undefined : c.done()));
+  const [endHs] = hashes(nos, endH), [objHs] = hashes(ois, objH), [pathHs, edgeHs] = hashes(pes, pathH, edgeH);
+  const [instHs] = hashes(avs, instH), [fromHs, toHs] = hashes(rels, fromH, toH);
 
-  const edgeEnd = (j: number): string | undefined => {
-    const e = noRows[j >> 1].edge;
-    if (!e) return undefined;
-    return (j & 1) === 0 ? e.fromNodeId : e.toNodeId === e.fromNodeId ? undefined : e.toNodeId;
-  };
+  const edgeEnd = (j: number): string | undefined => ((j & 1) === 0 ? edgeFrom(noRows[j >> 1]) : edgeTo(noRows[j >> 1]));
   const edgeId = (j: number) => noRows[j >> 1].id;
   const instId = (j: number) => oiRows[j].id;
   const peId = (j: number) => peRows[j].id;
   const avName = (j: number) => avRows[j].attributeTypeName;
-  const relK = (j: number) => relKeys[j];
+  const relK = (j: number) => relKey(relRows[j]);
   const same = (j: number) => j;
 
   const objectTypes: Record<string, ObjectType> = {};
@@ -133,13 +152,13 @@ export function createModel(input: ModelInput): Model {
   return {
     networkObjects: ptable(no), pathEdges: ptable(pe), objectInstances: ptable(oi), attributeValues: ptable(av),
     relations: ptable(rel),
-    edgesByNode: ptable(buildList(no.ids, 2 * noRows.length, edgeEnd, { of: no.ids, row: (j) => j >> 1 }, byString(edgeId), sc)),
-    instancesByObject: ptable(buildList(no.ids, oiRows.length, (j) => oiRows[j].networkObjectId, { of: oi.ids, row: same }, byString(instId), sc)),
-    pathEdgesByPath: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].pathId, { of: pe.ids, row: same }, (a, b) => comparePathEdges(peRows[a], peRows[b]), sc)),
-    pathEdgesByEdge: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].edgeId, { of: pe.ids, row: same }, byString(peId), sc)),
-    relationsBySource: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].fromId, { of: rel.ids, row: same }, byString(relK), sc)),
-    relationsByTarget: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].toId, { of: rel.ids, row: same }, byString(relK), sc)),
-    valuesByInstance: ptable(buildList(oi.ids, avRows.length, (j) => avRows[j].objectInstanceId, avName, byString(avName), sc)),
+    edgesByNode: ptable(buildList(no.ids, 2 * noRows.length, edgeEnd, { of: no.ids, row: (j) => j >> 1 }, byString(edgeId), sc, endHs)),
+    instancesByObject: ptable(buildList(no.ids, oiRows.length, (j) => oiRows[j].networkObjectId, { of: oi.ids, row: same }, byString(instId), sc, objHs)),
+    pathEdgesByPath: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].pathId, { of: pe.ids, row: same }, (a, b) => comparePathEdges(peRows[a], peRows[b]), sc, pathHs)),
+    pathEdgesByEdge: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].edgeId, { of: pe.ids, row: same }, byString(peId), sc, edgeHs)),
+    relationsBySource: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].fromId, { of: rel.ids, row: same }, byString(relK), sc, fromHs)),
+    relationsByTarget: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].toId, { of: rel.ids, row: same }, byString(relK), sc, toHs)),
+    valuesByInstance: ptable(buildList(oi.ids, avRows.length, (j) => avRows[j].objectInstanceId, avName, byString(avName), sc, instHs)),
     schema: { objectTypes, relationTypes: input.relationTypes ?? [] },
   };
 }

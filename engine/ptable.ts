@@ -13,7 +13,8 @@ export interface RowBase<T> {
 }
 
 /**
- * Base of a reverse index in CSR form, keyed by the dense index of a row table (`ids` is that table's, shared):
+ * Base of a reverse index in CSR form, keyed by the dense index of a row table (`ids` is that table's, shared; or, when
+ * few of its keys have a list, a small table of just those keys):
  * the list of key k is `values[offsets[k] .. offsets[k + 1])`; keys outside that table (dangling references in bad
  * input) live in `extra` (an empty `offsets` = no list under any table key). Lists are materialised on read.
  */

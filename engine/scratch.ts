@@ -7,15 +7,15 @@ export class Scratch {
   private buf: Int32Array = new Int32Array(0);
   private top = 0;
 
-  /** A zero-filled Int32 array of length n, valid until `release` back to an earlier mark. */
-  take(n: number): Int32Array {
+  /** A zero-filled Int32 array of length n (not cleared when `dirty`: the caller writes every element first), valid until `release` back to an earlier mark. */
+  take(n: number, dirty = false): Int32Array {
     if (this.top + n > this.buf.length) {
       const b = int32Array(Math.max(this.top + n, Math.ceil(this.buf.length * 1.5)));
       b.set(this.buf.subarray(0, this.top));
       this.buf = b;
     }
     const a = this.buf.subarray(this.top, this.top + n);
-    a.fill(0);
+    if (!dirty) a.fill(0);
     this.top += n;
     return a;
   }

@@ -90,17 +90,18 @@ export class SpatialIndex {
     if (o.node) k = o.node.geometry?.coordinates ? 1 : 0;
     else if (c && c.length >= 2) k = c.length - 1;
     if (k === 0) return 0;
-    const run = this.freeRuns.get(k)?.pop();
+    const run = this.freeRuns.size === 0 ? undefined : this.freeRuns.get(k)?.pop();
     const start = run ?? this.items.alloc(k);
-    const it = this.items;
+    const it = this.items, minX = it.minX, minY = it.minY, maxX = it.maxX, maxY = it.maxY, obj = it.obj, seg = it.seg;
     if (o.node) {
-      const p = o.node.geometry.coordinates;
-      it.set(start, p[0], p[1], p[0], p[1], d, -1);
+      const p = o.node.geometry.coordinates, x = p[0], y = p[1];
+      minX[start] = x; minY[start] = y; maxX[start] = x; maxY[start] = y; obj[start] = d; seg[start] = -1;
     } else {
       for (let i = 0; i < k; i++) {
-        const a = c![i], b = c![i + 1];
-        const flip = (a[0] > b[0] ? 1 : 0) | (a[1] > b[1] ? 2 : 0);
-        it.set(start + i, Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]), d, i * 4 + flip);
+        const a = c![i], b = c![i + 1], ax = a[0], ay = a[1], bx = b[0], by = b[1], s = start + i;
+        minX[s] = ax < bx ? ax : bx; maxX[s] = ax < bx ? bx : ax;
+        minY[s] = ay < by ? ay : by; maxY[s] = ay < by ? by : ay;
+        obj[s] = d; seg[s] = i * 4 + ((ax > bx ? 1 : 0) | (ay > by ? 2 : 0));
       }
     }
     this.first[d] = start;

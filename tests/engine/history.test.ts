@@ -1,6 +1,7 @@
 // History rules of spec 1 §4/§9: one gesture = one item, at most 20 with a signal, redo tail dropped, canUndo/canSave.
 import { describe, it, expect } from 'vitest';
 import { Editor, HISTORY_LIMIT, emptyHistory, pushItem, canUndo, canSave, pendingActions, markSaved, type Action } from 'engine';
+import { EVICTED_CHUNK, evictedItems } from '../../engine/history';
 import { model, config } from './ascii';
 
 const act = (i: number): Action => ({ code: 0, after: { id: `n${i}`, projectId: 1, node: { geometry: { type: 'Point', coordinates: [i, 0] } } } });
@@ -13,8 +14,19 @@ describe('history', () => {
     expect(HISTORY_LIMIT).toBe(20);
     expect(signals.indexOf(true)).toBe(19);
     expect(h.items).toHaveLength(20);
-    expect(h.unsavedEvicted).toHaveLength(1);
+    expect(evictedItems(h).map((it) => it.actions[0])).toEqual([act(0)]);
     expect(pendingActions(h)).toHaveLength(21); // no edit is lost to the limit
+  });
+  it('no edit is lost to the limit: hundreds of evicted items stay pending in order, and earlier histories are unchanged', () => {
+    let h = emptyHistory();
+    const snapshots: ReturnType<typeof emptyHistory>[] = [];
+    const n = 3 * EVICTED_CHUNK + HISTORY_LIMIT + 5;
+    for (let i = 0; i < n; i++) { h = pushItem(h, [act(i)]).history; snapshots.push(h); }
+    expect(pendingActions(h)).toEqual(Array.from({ length: n }, (_, i) => act(i)));
+    expect(evictedItems(h)).toHaveLength(n - HISTORY_LIMIT);
+    expect(h.unsavedEvicted.every((c) => c.length <= EVICTED_CHUNK)).toBe(true);
+    expect(pendingActions(snapshots[99])).toEqual(Array.from({ length: 100 }, (_, i) => act(i)));
+    expect(canSave({ ...h, index: -1 })).toBe(true);
   });
   it('canUndo holds when the index is at least 0; canSave equals canUndo', () => {
     let h = emptyHistory();

@@ -96,6 +96,41 @@ describe('createModel: tables and reverse indexes', () => {
     expectIndexesMatchScan(m);
   });
 
+  it('a reverse index where few keys have lists (path edges by path) answers [] for every other object, also after an edit', () => {
+    const net = generateNetwork(3000);
+    const m = createModel(net);
+    const paths = new Set(net.pathEdges!.map((p) => p.pathId));
+    expect(paths.size * 16).toBeLessThan(net.networkObjects.length);
+    for (const o of net.networkObjects) if (!paths.has(o.id)) expect(pathEdgesOfPath(m, o.id)).toEqual([]);
+    const [pid] = paths;
+    const first = getPathEdge(m, pathEdgesOfPath(m, pid)[0])!;
+    const { model } = applyActions(m, [{ code: 3, after: { ...first, id: 'extra', position: -1 } }]);
+    expect(pathEdgesOfPath(model, pid)[0]).toBe('extra');
+    expect(pathEdgesOfPath(model, pid).length).toBe(pathEdgesOfPath(m, pid).length + 1);
+    expectIndexesMatchScan(model);
+  });
+
+  it('wire objects with many embedded instances and values give the same model as the flat lists', () => {
+    const net = generateNetwork(400);
+    const flat = createModel(net);
+    const byObject = new Map<string, typeof net.objectInstances>();
+    for (const i of net.objectInstances!) byObject.set(i.networkObjectId, [...(byObject.get(i.networkObjectId) ?? []), i]);
+    const values = new Map(net.attributeValues!.map((v) => [v.objectInstanceId, v]));
+    const wire = net.networkObjects.map((o) => ({
+      ...o,
+      ...(byObject.has(o.id) ? { objectInstances: byObject.get(o.id)!.map((i) => ({ ...i, ...(values.has(i.id) ? { attributeValues: [values.get(i.id)!] } : {}) })) } : {}),
+    }));
+    const m = createModel({ networkObjects: wire, pathEdges: net.pathEdges, objectTypes: net.objectTypes });
+    expect(net.objectInstances!.length).toBeGreaterThan(100);
+    expect(Object.fromEntries(pentries(m.objectInstances))).toEqual(Object.fromEntries(pentries(flat.objectInstances)));
+    expect(Object.fromEntries(pentries(m.attributeValues))).toEqual(Object.fromEntries(pentries(flat.attributeValues)));
+    for (const o of net.networkObjects) {
+      expect(instancesOf(m, o.id)).toEqual(instancesOf(flat, o.id));
+      expect(edgesOfNode(m, o.id)).toEqual(edgesOfNode(flat, o.id));
+    }
+    expectIndexesMatchScan(m);
+  });
+
   it('an edit changes only the overlay: the base is shared, reads see the change, and the indexes follow', () => {
     const m = createModel({ networkObjects: ascii('A----B----C') });
     const ab = getObject(m, 'AB')!;
