@@ -44,7 +44,7 @@ describe('layer panel on the map', () => {
     await page.getByTestId('legend-ducts').waitFor(WAIT);
     expect((await groupLayers(page, 'ducts')).every((l) => l.visible)).toBe(true);
     await ducts.uncheck();
-    await page.getByTestId('legend-ducts').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByTestId('legend-ducts').waitFor({ state: 'detached', timeout: 30_000 });
     await page.waitForFunction(() => (window as unknown as { __map: { deckLayers(): { id: string; visible: boolean }[] } }).__map.deckLayers().filter((l) => l.id.endsWith('-ducts')).every((l) => !l.visible), undefined, WAIT);
     // opacity of trenches 1 → 0.5 with the keyboard (step 0.05)
     const opacity = page.getByTestId('layer-opacity-trenches');

@@ -116,7 +116,7 @@ describe('map editor on the demo project', () => {
     await dialog.waitFor(WAIT);
     await screenshot(page, 'map-demo-unsaved-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe(`/workflow/${projectId}/fttx/2`);
     await page.locator('.app-header nav a[href="/dashboard"]').click();
     await page.getByTestId('unsaved-changes-dialog').getByRole('button', { name: 'Leave and save' }).click();

@@ -58,7 +58,7 @@ describe('map editor tools in Chromium', () => {
     await clickAt(page, [570100, 6817060]);
     await clickAt(page, [570110, 6817070]);
     await page.keyboard.press('Escape');
-    await page.getByText('draw feature interaction cancelled').first().waitFor({ timeout: 10_000 });
+    await page.getByText('draw feature interaction cancelled').first().waitFor({ timeout: 30_000 });
     expect((await state()).size).toBe(1);
   });
 
