@@ -1,12 +1,12 @@
-// No hard-coded visible text in the shell's components: JSX text and visible attributes (placeholder, title, alt,
+// No hard-coded visible text in the app's components: JSX text and visible attributes (placeholder, title, alt,
 // aria-label) must come from translations. Symbols, numbers and punctuation are allowed.
 import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
 
-/** The shell's areas (the map and layers panel have their own checks). */
-const AREAS = ['src/app', 'src/auth', 'src/shell', 'src/dashboard', 'src/projects', 'src/admin', 'src/workflow', 'src/i18n'];
+/** Every area of the web app with components. */
+const AREAS = ['src/app', 'src/auth', 'src/shell', 'src/dashboard', 'src/projects', 'src/admin', 'src/workflow', 'src/i18n', 'src/map', 'src/layers-panel'];
 
 function tsxFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
