@@ -1,20 +1,24 @@
 // Server benchmark (npx tsx bench/server.bench.ts): starts the real server on loopback (PGlite in memory, or
-// BENCH_DATABASE_URL / DATABASE_URL), seeds projects of N edges, then measures with autocannon/fetch: login; GET
-// network_object/all (cold = first read after a write, warm = per-process cache, gzip, 304 on an unchanged ETag; time
-// and bytes); POST a 10k-object batch; a bbox query; 50 concurrent editors saving small batches (p50/p99, throughput,
-// errors). Honours BENCH_MAX_SIZE.
+// BENCH_DATABASE_URL / DATABASE_URL), seeds projects of N edges with the scale seed (`npm run seed`: tiled FTTH
+// network, one access point per ≈ 8k edges), then measures with autocannon/fetch: login; seeding (time, peak RSS);
+// GET network_object/all (cold = first read after a write, warm = per-process cache or stream, gzip, 304 on an
+// unchanged ETag; time, bytes, peak RSS of the process); a 1 km² viewport (bbox) read; POST a 10k-object batch;
+// 50 concurrent editors saving small batches (p50/p99, throughput, errors). Sizes 10k and 100k, and 1M on
+// PostgreSQL; honours BENCH_MAX_SIZE. BENCH_SCHEMA (PostgreSQL) names a schema to keep between runs: projects
+// "Scale test N edges" found there (e.g. made by `npm run seed`) are reused instead of seeded.
 import autocannon from 'autocannon';
 import { createHash } from 'node:crypto';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/server';
-import { generateFtthNetwork, UTRECHT } from '../server/projects/generate';
-import { insertNetwork } from '../server/projects/bulk-insert';
+import { UTRECHT } from '../server/projects/generate';
+import { BLOCK, gridFor } from '../server/projects/generate-tiles';
+import { seedProject } from '../server/projects/seed-project';
 import { row, sizes, writeResults, type BenchRow } from './lib';
 
 const rows: BenchRow[] = [];
 const env = { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? '' };
 const config = { ...configFromEnv(env), port: 0, host: '127.0.0.1', demoSeed: true, demoProject: false };
-const server = await startServer(config, config.databaseUrl ? { schema: `bench_${Date.now().toString(36)}` } : { memory: true });
+const server = await startServer(config, config.databaseUrl ? { schema: process.env.BENCH_SCHEMA ?? `bench_${Date.now().toString(36)}` } : { memory: true });
 const url = server.url;
 const sha = (s: string) => createHash('sha512').update(s).digest('hex');
 const loginBody = JSON.stringify({ email: 'engineer@demo.example', password: sha(config.demoPassword), language: 'en' });
@@ -34,33 +38,64 @@ const errorsOf = (r: autocannon.Result) => r.errors + r.timeouts + r.non2xx;
     row('login', 0, 'throughput', 'req/s', r.requests.average), row('login', 0, 'errors', 'count', errorsOf(r)));
 }
 
-for (const n of sizes([10_000, 100_000])) {
-  const p = (await server.db.query<{ id: number }>(`INSERT INTO project (organisation_id, name, project_type_id) VALUES ($1, $2, 10) RETURNING id`, [org, `Bench ${n}`])).rows[0].id;
-  const t0 = performance.now();
-  await insertNetwork(server.db, p, generateFtthNetwork({ maxEdges: n }));
-  rows.push(row('seed (bulk insert)', n, 'time', 'ms', performance.now() - t0));
-  const all = `${url}/api/project/${p}/network_object/all?includeWithoutObjectInstances=true`;
+/** Peak RSS (MB) of this process (server and client) while fn runs. */
+async function peakRss<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  let peak = process.memoryUsage().rss;
+  const t = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 25);
+  try { return [await fn(), Math.max(peak, process.memoryUsage().rss) / 2 ** 20]; } finally { clearInterval(t); }
+}
+
+/** GET and count the body bytes without keeping the body (1M-edge answers are gigabytes). */
+async function get(u: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; etag: string; text?: string }> {
+  const res = await fetch(u, { headers });
+  let bytes = 0, text: string | undefined;
+  const reader = res.body?.getReader(); // none on 304
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    if (bytes < 4096) text = (text ?? '') + Buffer.from(value).toString();
+  }
+  return { status: res.status, bytes, etag: res.headers.get('etag') ?? '', text };
+}
+
+const large = config.databaseUrl ? [1_000_000] : []; // 1M edges only on a PostgreSQL server
+for (const n of sizes([10_000, 100_000, ...large])) {
+  const name = `Scale test ${n} edges`;
+  let p = (await server.db.query<{ id: number }>(`SELECT id FROM project WHERE organisation_id = $1 AND name = $2 AND NOT deleted ORDER BY id LIMIT 1`, [org, name])).rows[0]?.id;
+  if (p === undefined) {
+    const t0 = performance.now();
+    const [r, rss] = await peakRss(() => seedProject(server.db, { edges: n, name, organisation: 'demo' }));
+    p = r.projectId;
+    rows.push(row('seed (npm run seed: tiles in one transaction)', n, 'time', 'ms', performance.now() - t0), row('seed (npm run seed: tiles in one transaction)', n, 'peak RSS', 'MB', rss));
+  }
+  await server.db.query('UPDATE project SET network_version = network_version + 1 WHERE id = $1', [p]); // next read is cold
+  const all = `${url}/api/project/${p}/network_object/all`;
   let etag = '';
   for (const kind of ['cold', 'warm', 'warm, gzip', 'unchanged (If-None-Match → 304)']) {
     const headers: Record<string, string> = { ...auth, 'accept-encoding': kind === 'warm, gzip' ? 'gzip' : 'identity' };
     if (kind.startsWith('unchanged')) headers['if-none-match'] = etag;
     const t = performance.now();
-    const res = await fetch(all, { headers });
-    const buf = Buffer.from(await res.arrayBuffer());
+    const [res, rss] = await peakRss(() => get(all, headers));
     const ms = performance.now() - t;
-    if (res.status !== (kind.startsWith('unchanged') ? 304 : 200)) throw new Error(`load ${res.status} ${buf.toString().slice(0, 200)}`);
-    etag = res.headers.get('etag') ?? etag;
+    if (res.status !== (kind.startsWith('unchanged') ? 304 : 200)) throw new Error(`load ${res.status} ${res.text?.slice(0, 200)}`);
+    etag = res.etag || etag;
     rows.push(row(`GET network_object/all (${kind})`, n, 'time', 'ms', ms));
-    if (kind === 'cold') rows.push(row('GET network_object/all', n, 'bytes', 'MB', buf.length / 2 ** 20));
-    if (kind === 'warm, gzip') rows.push(row('GET network_object/all (gzip)', n, 'bytes', 'MB', Number(res.headers.get('content-length') ?? 0) / 2 ** 20));
+    if (kind === 'cold') rows.push(row('GET network_object/all', n, 'bytes', 'MB', res.bytes / 2 ** 20), row('GET network_object/all (cold)', n, 'peak RSS', 'MB', rss));
+    if (kind === 'warm, gzip') rows.push(row('GET network_object/all (gzip)', n, 'bytes', 'MB', res.bytes / 2 ** 20));
   }
-  // bbox query: a 500×500 map-unit window in the middle of the network.
-  const [ox, oy] = UTRECHT;
-  const side = Math.sqrt(n / 14) * 130;
-  const b = [ox + side / 2 - 250, oy + side / 2 - 250, ox + side / 2 + 250, oy + side / 2 + 250].join(',');
-  const bb = await cannon({ url: `${all}&bbox=${b}`, headers: auth, connections: 4, duration: 5 });
-  rows.push(row('bbox query 500×500', n, 'p50', 'ms', bb.latency.p50), row('bbox query 500×500', n, 'p99', 'ms', bb.latency.p99),
-    row('bbox query 500×500', n, 'errors', 'count', errorsOf(bb)));
+  // A viewport of ≈ 1 km² (1 km on the ground ≈ 1 620 map units at 52° N) in the middle of the network, as the app
+  // loads a huge project; and the 500×500 window of earlier runs.
+  const mid = (gridFor(n) * BLOCK) / 2;
+  for (const [label, side] of [['bbox 1 km² viewport', 1620], ['bbox 500×500', 500]] as const) {
+    const [ox, oy] = [UTRECHT[0] + mid, UTRECHT[1] + mid];
+    const b = [ox - side / 2, oy - side / 2, ox + side / 2, oy + side / 2].map((v) => v.toFixed(2)).join(',');
+    const one = await get(`${all}?bbox=${b}`, { ...auth, 'accept-encoding': 'identity' });
+    if (one.status !== 200) throw new Error(`bbox ${one.status} ${one.text}`);
+    rows.push(row(label, n, 'bytes', 'MB', one.bytes / 2 ** 20));
+    const bb = await cannon({ url: `${all}?bbox=${b}`, headers: { ...auth, 'accept-encoding': 'gzip' }, connections: 4, duration: 10 });
+    rows.push(row(label, n, 'p50', 'ms', bb.latency.p50), row(label, n, 'p99', 'ms', bb.latency.p99), row(label, n, 'errors', 'count', errorsOf(bb)));
+  }
 }
 
 // POST one 10k-object batch (5k nodes + 5k edges between them) into an empty project.

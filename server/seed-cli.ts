@@ -1,10 +1,11 @@
-// `npm run seed -- --edges N [--name NAME] [--organisation demo]`: makes a project with a generated FTTH network of
-// exactly N edges in the configured database (DATABASE_URL, or PGlite in DATA_DIR) for scale tests.
+// `npm run seed -- --edges N [--name NAME] [--organisation demo] [--tile 24] [--check-each-row]`: makes a project with a generated FTTH
+// network of exactly N edges in the configured database (DATABASE_URL, or PGlite in DATA_DIR) for scale tests.
+// Generated and stored tile by tile (≈ 8,000 edges a block) in one transaction, with progress; memory is bounded by
+// a block, not by N.
 import { configFromEnv } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
-import { generateFtthNetwork } from './projects/generate';
-import { insertNetwork } from './projects/bulk-insert';
+import { seedProject } from './projects/seed-project';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -13,24 +14,28 @@ function arg(name: string): string | undefined {
 
 const edges = Number(arg('edges') ?? 10_000);
 if (!Number.isInteger(edges) || edges < 1) { console.error('--edges must be a positive integer'); process.exit(2); }
+const tile = arg('tile') === undefined ? undefined : Number(arg('tile'));
+if (tile !== undefined && (!Number.isInteger(tile) || tile < 3)) { console.error('--tile must be an integer ≥ 3'); process.exit(2); }
 const config = configFromEnv();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrate(db);
   const orgName = arg('organisation') ?? 'demo';
-  await db.query('INSERT INTO organisations (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [orgName]);
-  const org = (await db.query<{ id: number }>('SELECT id FROM organisations WHERE name = $1', [orgName])).rows[0].id;
   const name = arg('name') ?? `Scale test ${edges} edges`;
   const t0 = performance.now();
-  const net = generateFtthNetwork({ maxEdges: edges });
+  let last = 0;
+  const checkEachRow = process.argv.includes('--check-each-row');
+  const r = await seedProject(db, { edges, name, organisation: orgName, tile, checkEachRow }, (p) => {
+    const t = performance.now();
+    if (t - last < 2000 && p.edges < edges) return;
+    last = t;
+    const rss = process.memoryUsage().rss / 2 ** 20;
+    console.log(`  ${p.edges}/${edges} edges (${Math.round((100 * p.edges) / edges)} %), ${p.rows} rows, ${((t - t0) / 1000).toFixed(1)} s, rss ${rss.toFixed(0)} MB`);
+  });
   const t1 = performance.now();
-  const p = await db.query<{ id: number }>('INSERT INTO project (organisation_id, name, project_type_id) VALUES ($1, $2, 10) RETURNING id', [org, name]);
-  await insertNetwork(db, p.rows[0].id, net);
-  const t2 = performance.now();
-  const n = net.objects.filter((o) => o.kind === 'edge').length;
-  console.log(`project ${p.rows[0].id} "${name}" (organisation ${orgName}): ${n} edges, ${net.objects.length} network objects, ` +
-    `${net.instances.length} instances, ${net.values.length} attribute values, ${net.relations.length} relations ` +
-    `(generated in ${Math.round(t1 - t0)} ms, stored in ${Math.round(t2 - t1)} ms)`);
+  console.log(`project ${r.projectId} "${name}" (organisation ${orgName}): ${r.edges} edges, ${r.objects} network objects, ` +
+    `${r.rows} rows in ${r.blocks} blocks, stored in ${((t1 - t0) / 1000).toFixed(1)} s; peak rss ${(r.peakRss / 2 ** 20).toFixed(0)} MB; ` +
+    `foreign keys checked ${r.setWiseForeignKeys ? 'set-wise before commit' : 'row by row'}`);
 } finally {
   await db.close();
 }

@@ -12,6 +12,9 @@ export interface Entry { version: string; etag: string; body: Buffer; gz?: Promi
 
 const MAX_BYTES = Number(process.env.NETWORK_CACHE_BYTES ?? 768 * 1024 * 1024);
 let total = 0;
+
+/** Bytes of bodies the cache may hold (NETWORK_CACHE_BYTES). */
+export function cacheLimit(): number { return MAX_BYTES; }
 const gzipAsync = promisify(gzip);
 
 export async function networkVersion(q: Queryable, projectId: number): Promise<string> {

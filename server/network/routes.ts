@@ -13,6 +13,7 @@ import { createInstances, deleteInstances, patchAttributeValues, updateInstances
 import { createRelations, deleteRelations } from './relations';
 import { networkJson, nodeAt, readNetwork, readNetworkBody, type NetworkFilter } from './read';
 import { inSnapshot, notModified, sendJson } from './send';
+import { isLargeNetwork, sendLargeNetwork } from './send-stream';
 import { bumpNetworkVersion, cached, databaseId, etagOf, networkVersion, remember } from './cache';
 import type { Queryable } from '../db/db';
 import { unknownId } from './errors';
@@ -70,6 +71,7 @@ export async function networkRoutes(api: FastifyInstance): Promise<void> {
     reply.header('etag', etagOf(dbId, pid, version, key));
     if (notModified(req, etagOf(dbId, pid, version, key))) return reply.status(304).send();
     let e = cached(db, `${pid}|${key}`, version);
+    if (!e && await isLargeNetwork(db, pid)) return sendLargeNetwork(req, reply, db, pid, f, key, dbId);
     if (!e) {
       const read = await inSnapshot(db, async (q) => ({ v: await networkVersion(q, pid), body: await readNetworkBody(q, pid, f, '{"data":', '}') }));
       e = remember(db, `${pid}|${key}`, { version: read.v, etag: etagOf(dbId, pid, read.v, key), body: read.body });

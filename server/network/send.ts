@@ -1,5 +1,5 @@
-// Sending network reads: one consistent snapshot for the several queries of a read, If-None-Match → 304, and gzip
-// (level 1, cached with the body) for clients that accept it.
+// Sending network reads: one consistent snapshot for the several queries of a read, If-None-Match → 304, gzip
+// (level 1, cached with the body) for clients that accept it (streamed reads of large projects: send-stream.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -25,7 +25,7 @@ export function notModified(req: FastifyRequest, etag: string): boolean {
   return h.split(',').some((t) => { const x = t.trim().replace(/^W\//, ''); return x === etag || x === '*'; });
 }
 
-function acceptsGzip(req: FastifyRequest): boolean {
+export function acceptsGzip(req: FastifyRequest): boolean {
   const h = req.headers['accept-encoding'];
   return typeof h === 'string' && /\bgzip\b(?!\s*;\s*q=0(\.0*)?\b)/i.test(h);
 }
@@ -40,3 +40,4 @@ export async function sendJson(req: FastifyRequest, reply: FastifyReply, body: B
   reply.header('content-encoding', 'gzip');
   return reply.send(gz);
 }
+

@@ -22,14 +22,14 @@ export function toWebMercator(lon: number, lat: number): [number, number] {
 /** Utrecht, Leidsche Rijn area (lon 5.07, lat 52.09). */
 export const UTRECHT = toWebMercator(5.07, 52.09);
 
-const STREETS = ['Vleutenseweg', 'Kanaalweg', 'Damstraat', 'Cartesiusweg', 'Thomas à Kempisweg', 'Marnixlaan', 'Bilderdijkstraat',
+export const STREETS = ['Vleutenseweg', 'Kanaalweg', 'Damstraat', 'Cartesiusweg', 'Thomas à Kempisweg', 'Marnixlaan', 'Bilderdijkstraat',
   'Laan van Nieuw Guinea', 'Amsterdamsestraatweg', 'Royaardslaan', 'Van Lieflandlaan', 'Kardinaal de Jongweg', 'Draaiweg',
   'Groeneweg', 'Burgemeester Reigerstraat', 'Adelaarstraat', 'Merelstraat', 'Kievitdwarsstraat', 'Lessinglaan', 'Lauwerhof'];
 
-const T = { accessPoint: 101, customer: 103, handhole: 104, cable: 105, trench: 106, splicebox: 111, duct: 112 };
+export const T = { accessPoint: 101, customer: 103, handhole: 104, cable: 105, trench: 106, splicebox: 111, duct: 112 };
 
 /** A seeded pseudo-random generator (mulberry32), so the same size gives the same shape. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -153,7 +153,7 @@ export function generateFtthNetwork(opts: { grid?: number; maxEdges?: number; or
 }
 
 /** Keeps the first `maxEdges` edges and only what they need: their nodes, paths over kept edges, instances, values. */
-function cut(net: GeneratedNetwork, maxEdges: number): GeneratedNetwork {
+export function cut(net: GeneratedNetwork, maxEdges: number): GeneratedNetwork {
   const edges = net.objects.filter((o) => o.kind === 'edge').slice(0, maxEdges);
   const keepEdge = new Set(edges.map((e) => e.id));
   const keepNode = new Set(edges.flatMap((e) => [e.fromNodeId!, e.toNodeId!]));
