@@ -8,6 +8,7 @@
 // "Scale test N edges" found there (e.g. made by `npm run seed`) are reused instead of seeded.
 import autocannon from 'autocannon';
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/server';
 import { UTRECHT } from '../server/projects/generate';
@@ -45,18 +46,17 @@ async function peakRss<T>(fn: () => Promise<T>): Promise<[T, number]> {
   try { return [await fn(), Math.max(peak, process.memoryUsage().rss) / 2 ** 20]; } finally { clearInterval(t); }
 }
 
-/** GET and count the body bytes without keeping the body (1M-edge answers are gigabytes). */
-async function get(u: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; etag: string; text?: string }> {
-  const res = await fetch(u, { headers });
-  let bytes = 0, text: string | undefined;
-  const reader = res.body?.getReader(); // none on 304
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    if (bytes < 4096) text = (text ?? '') + Buffer.from(value).toString();
-  }
-  return { status: res.status, bytes, etag: res.headers.get('etag') ?? '', text };
+/** GET and count the body bytes as sent (compressed when gzip was asked for) without keeping the body (1M-edge
+ *  answers are gigabytes). */
+function get(u: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; etag: string; text?: string }> {
+  return new Promise((resolve, reject) => {
+    http.get(u, { headers }, (res) => {
+      let bytes = 0, text = '';
+      res.on('data', (c: Buffer) => { bytes += c.length; if (text.length < 4096) text += c.toString(); });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, etag: String(res.headers.etag ?? ''), text }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 const large = config.databaseUrl ? [1_000_000] : []; // 1M edges only on a PostgreSQL server
