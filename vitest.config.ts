@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // Software-rendered WebGL on a 2-core machine: one retry for timing flakes; a test must still pass whole.
+          retry: 1,
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

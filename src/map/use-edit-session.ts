@@ -31,6 +31,10 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
         if (cancelled) return;
         const model = createModel({ networkObjects, objectTypes });
         const session = new EditSession(model, { newId: () => crypto.randomUUID(), projectId });
+        // Read edits kept from an earlier visit before anything can write: the persistence listener below replaces or
+        // clears the stored entry on the session's first event, which must never drop them unseen.
+        const entry = await store.get(projectId).catch(() => undefined);
+        if (cancelled) return;
         const mirror = () => dispatch(networkChanged({ model: session.model, history: session.state() }));
         mirror();
         let timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,7 +45,6 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
           const pending = session.pending();
           timer = setTimeout(() => { void (pending.length ? store.put({ projectId, actions: pending, savedAt: Date.now() }) : store.clear(projectId)); }, 0);
         });
-        const entry = await store.get(projectId).catch(() => undefined);
         const stored = entry && entry.actions.length ? {
           count: entry.actions.length,
           restore: () => { session.restore(entry.actions); },
