@@ -13,6 +13,8 @@ import {
   type History, type HistoryItem,
 } from './history';
 import { saveRequests, type SaveRequest } from './save';
+import type { NetworkObject } from './types';
+import { planMerge, type MergeKnown, type MergePlan } from './merge';
 
 export interface GestureResult {
   model: Model;
@@ -94,6 +96,21 @@ export class Editor {
     this.history = history;
     this.index.applyDiff(diff);
     return { model, diff, item };
+  }
+
+  /**
+   * Adds rows of a read the session has not seen (area loading) in one transaction outside the history: the spatial
+   * index follows the diff; undo/redo and saving are unaffected.
+   */
+  merge(read: readonly NetworkObject[], known: MergeKnown): { model: Model; diff: Diff; plan: MergePlan } {
+    const plan = planMerge(this.model, read, known);
+    if (!plan.actions.length) return { model: this.model, diff: emptyDiff(), plan };
+    const tx = new Tx(this.model);
+    for (const a of plan.actions) tx.apply(a);
+    const { model, diff } = tx.finish();
+    this.model = model;
+    this.index.applyDiff(diff);
+    return { model, diff, plan };
   }
 
   get canUndo(): boolean { return canUndo(this.history); }

@@ -18,5 +18,6 @@ export * from './gesture';
 export * from './topology';
 export * from './rules';
 export * from './intents';
+export * from './merge';
 export * from './editor';
 export * from './generate';

@@ -21,6 +21,8 @@ export type Intent =
   | { type: 'editEdgeGeometry'; id: Id; coordinates: Position[] }
   | { type: 'splitEdge'; id: Id; at: Position }
   | { type: 'deleteObject'; id: Id }
+  /** Several objects deleted in one gesture (a multi-selection): one history item. */
+  | { type: 'deleteObjects'; ids: Id[] }
   | { type: 'deleteSegment'; id: Id; at: Position }
   | { type: 'unsnap'; ids: Id[] }
   | { type: 'createInstance'; networkObjectId: Id; objectTypeId: number; values?: Record<string, string | null> }
@@ -55,6 +57,11 @@ export function disabledReason(g: Gesture, it: Intent): string | null {
       if (!o) return 'unknown network object';
       const edges = o.edge ? [it.id] : o.node ? g.tx.edgesOf(it.id) : [];
       return edges.some((e) => g.tx.pathEdgesOver(e).length) ? 'edge is used by a path' : null;
+    }
+    case 'deleteObjects': {
+      if (!it.ids.length) return 'nothing selected';
+      for (const id of it.ids) { const r = disabledReason(g, { type: 'deleteObject', id }); if (r) return r; }
+      return null;
     }
     case 'deleteSegment': return g.obj(it.id)?.edge ? (g.tx.pathEdgesOver(it.id).length ? 'edge is used by a path' : null) : 'not an edge';
     case 'unsnap': {
@@ -146,6 +153,7 @@ export function execute(g: Gesture, it: Intent): void {
     case 'editEdgeGeometry': editEdgeGeometry(g, it.id, it.coordinates.map(r2)); break;
     case 'splitEdge': splitEdgeAt(g, it.id, r2(it.at)); break;
     case 'deleteObject': g.deleteObject(it.id); break;
+    case 'deleteObjects': for (const id of it.ids) g.deleteObject(id); break;
     case 'deleteSegment': deleteSegment(g, it.id, r2(it.at)); break;
     case 'unsnap': unsnap(g, it.ids); break;
     case 'createInstance': g.createInstance(it.networkObjectId, it.objectTypeId, it.values ?? {}); break;

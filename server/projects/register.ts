@@ -7,6 +7,7 @@ import { attachRealtime } from '../locking/realtime';
 import { projectRoutes } from './routes';
 import { catalogueRoutes } from '../catalogue/routes';
 import { networkRoutes } from '../network/routes';
+import { networkExtentRoutes } from '../network/extent';
 import { settingsStoreRoutes } from './settings-routes';
 import { validationRoutes } from '../validation/routes';
 import { uploadRoutes } from '../uploads/routes';
@@ -35,6 +36,7 @@ export async function projectGroups(api: FastifyInstance): Promise<void> {
   await attachRealtime(api, api.deps.db);
   await api.register(projectRoutes);
   await api.register(catalogueRoutes);
+  await api.register(networkExtentRoutes);
   await api.register(networkRoutes);
   await api.register(settingsStoreRoutes);
   await api.register(validationRoutes);

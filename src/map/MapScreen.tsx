@@ -32,10 +32,14 @@ import { LayerPanel } from '../layers-panel';
 import { useLayerSettings } from './use-layer-settings';
 import { mapContextFor } from './map-context';
 import { catalogueStyle, groupStates, styleKey } from './render/catalogue-style';
+import type { AreaLoader, AreaStatus } from './area-loader';
+import { insideLoadedArea } from './area-guard';
 import './map.css';
 
 export interface MapScreenProps { projectId?: number; projectTypeKey?: string; step?: number; readOnly?: boolean }
 
+/** Zoom a project loaded by area opens at when the address names no view (a few tiles in view). */
+const AREA_OPEN_ZOOM = 17;
 const LEVEL = { info: 'Information', warning: 'Warning', error: 'Error' } as const;
 const WARNING_KEYS: Record<string, string> = { 'zero length': 'map.notification.zero_length', 'route overlapping': 'map.notification.route_overlapping' };
 
@@ -72,9 +76,16 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
     if (e.limitReached) notify('map.notification.history_limit', 'Warning', { throttleKey: 'history_limit' });
   }, []);
 
+  const areaRef = useRef<AreaLoader | null>(null);
+  const [areaStatus, setAreaStatus] = useState<AreaStatus | null>(null);
   const perform = useCallback((intent: EditIntent) => {
     const s = ctl.current?.session;
     if (!s) return;
+    const area = areaRef.current;
+    if (area && !insideLoadedArea(s.model, intent, (p) => area.contains(p))) {
+      notify('map.notification.outside_loaded_area', 'Warning', { throttleKey: 'outside_loaded_area' });
+      return;
+    }
     try { for (const e of s.perform(intent)) showWarnings(e); } catch (err) { notify('map.notification.rejected', 'Error', { translationParams: { reason: (err as Error).message } }); }
   }, [showWarnings]);
 
@@ -85,9 +96,10 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
       undo: () => ctl.current?.session?.undo(),
       redo: () => ctl.current?.session?.redo(),
       changed: () => tick(),
+      viewChanged: () => { const a = areaRef.current; if (a) void a.show(c.viewExtent()); },
     });
     ctl.current = c;
-    (window as unknown as { __map?: unknown }).__map = testHook(c, (l) => inject.current(l));
+    (window as unknown as { __map?: unknown }).__map = testHook(c, (l) => inject.current(l), () => areaRef.current);
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
       if (el && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
@@ -118,7 +130,10 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
       notify('map.notification.restore_offered', 'Warning', {
         stick: true, translationParams: { count: st.count },
         buttons: [
-          { label: t('map.notification.restore'), action: () => { st.restore(); notify('map.notification.restored', 'Information'); } },
+          { label: t('map.notification.restore'), action: () => {
+            st.restore().then(() => notify('map.notification.restored', 'Information'),
+              (err: Error) => notify('map.notification.rejected', 'Error', { translationParams: { reason: err.message } }));
+          } },
           { label: t('map.notification.discard'), action: () => st.discard() },
         ],
       });
@@ -126,13 +141,30 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
     return off;
   }, [session, editable, loaded, t]);
 
+  // Area loading (large projects): open on the network when the address names no view, then follow the view.
+  useEffect(() => {
+    const c = ctl.current, area = loaded?.area ?? null;
+    areaRef.current = area;
+    setAreaStatus(area?.status ?? null);
+    if (!c || !area) return;
+    const off = area.subscribe(setAreaStatus);
+    const box = loaded?.extent?.bbox;
+    if (!c.hasInitialView && box) c.setView(AREA_OPEN_ZOOM, [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]);
+    void area.show(c.viewExtent());
+    return () => { off(); areaRef.current = null; };
+  }, [loaded]);
+
   const save = useCallback(async (): Promise<boolean> => {
     const s = ctl.current?.session;
     if (!s || projectId === undefined) return true;
     setLocked(true);
     try {
       const out = await saveSession(s, async (req) => { await dispatch(networkApi.endpoints.sendBatch.initiate({ method: req.method, path: req.path, body: req.body })).unwrap(); }, defaultStore(), projectId);
-      if (out.ok) { notify('map.notification.saved', 'Information'); return true; }
+      if (out.ok) {
+        if (out.skipped) notify('map.notification.save_resumed', 'Information', { translationParams: { sent: out.skipped } });
+        notify('map.notification.saved', 'Information');
+        return true;
+      }
       notify('map.notification.save_failed', 'Error', { stick: true, translationParams: { batch: out.failed.kind, error: out.error } });
       return false;
     } finally { setLocked(false); }
@@ -183,6 +215,9 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
       )}
       {scale && <div className="map-scale" data-testid="scale-bar" style={{ width: scale.widthPx }}>{scale.label}</div>}
       {!editable && session && <div className="map-hint">{t('map.hint.read_only')}</div>}
+      {areaStatus && (areaStatus.tooLarge || areaStatus.loading > 0) && (
+        <div className="map-hint map-area-hint" data-testid="area-hint">{t(areaStatus.tooLarge ? 'map.hint.area_zoom_in' : 'map.hint.area_loading')}</div>
+      )}
       {projectId !== undefined && !session && !error && <div className="map-hint">{t('map.loading_network')}</div>}
       {error && <div className="map-hint map-error" role="alert">{t('map.load_failed')}</div>}
       {session && selection.length > 0 && (
@@ -200,7 +235,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
 function toLL(x: number, y: number): [number, number] { const [lng, lat] = toLngLat([x, y]); return [lng, lat]; }
 
 /** Small test hook (e2e and bench): coordinate conversion, view and session state. */
-function testHook(c: MapController, inject: (l: Loaded) => void) {
+function testHook(c: MapController, inject: (l: Loaded) => void, area: () => AreaLoader | null) {
   return {
     /** Opens a network without the server (tests, benchmarks): builds the model, the session and the chunks at once;
      * returns the milliseconds of each step. */
@@ -230,6 +265,8 @@ function testHook(c: MapController, inject: (l: Loaded) => void) {
     coords: (id: string) => { const o = c.session ? getObject(c.session.model, id) : undefined; return o?.edge?.geometry.coordinates ?? (o?.node ? [o.node.geometry.coordinates] : null); },
     edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],
     nodesAt: (x: number, y: number, tol: number) => c.session?.index.nodesNear([x, y], tol).map((h) => h.id) ?? [],
+    /** Area loading (large projects): status and loaded tiles, or null when the whole network is loaded. */
+    area: () => { const a = area(); return a ? { ...a.status, tiles: a.loadedTiles() } : null; },
     controller: c,
   };
 }

@@ -2,11 +2,12 @@
 // effects). Each tool intent becomes ONE engine gesture (one history item); the diff's network-object ids are
 // reported to listeners so the renderer rebuilds only the chunks they touch. Undo/redo and save requests come from
 // the engine.
-import type { Id, Position } from 'engine/types';
+import type { Id, NetworkObject, Position } from 'engine/types';
 import type { Action } from 'engine/actions';
 import { getObject, type Model } from 'engine/model';
 import type { Diff } from 'engine/tx';
 import { Editor, type GestureResult } from 'engine/editor';
+import type { MergeKnown, MergePlan } from 'engine/merge';
 import type { EngineConfig } from 'engine/gesture';
 import type { Intent, NewInstance } from 'engine/intents';
 import { limitReached, pendingActions } from 'engine/history';
@@ -15,7 +16,7 @@ import type { EditIntent } from './tools/types';
 
 export interface SessionState { canUndo: boolean; canRedo: boolean; canSave: boolean; limitReached: boolean; size: number }
 
-export interface ChangeEvent { ids: Set<Id>; diff: Diff; warnings: string[]; rejected: string | null; limitReached: boolean; kind: 'edit' | 'undo' | 'redo' | 'reset' }
+export interface ChangeEvent { ids: Set<Id>; diff: Diff; warnings: string[]; rejected: string | null; limitReached: boolean; kind: 'edit' | 'undo' | 'redo' | 'reset' | 'load' }
 
 const EMPTY: Diff = { added: [], updated: [], removed: [] };
 
@@ -45,7 +46,7 @@ export function toEngineIntents(model: Model, i: EditIntent, instances: NewInsta
     }
     case 'editEdgeGeometry': return [{ type: 'editEdgeGeometry', id: i.edgeId, coordinates: i.coordinates }];
     case 'splitEdge': return [{ type: 'splitEdge', id: i.edgeId, at: i.position }];
-    case 'deleteObjects': return i.ids.map((id) => ({ type: 'deleteObject', id }) as Intent);
+    case 'deleteObjects': return i.ids.length === 1 ? [{ type: 'deleteObject', id: i.ids[0] }] : [{ type: 'deleteObjects', ids: i.ids }];
     case 'unsnap': return [{ type: 'unsnap', ids: [...new Set([...i.nodeMoves.map((m) => m.nodeId), ...i.vertexMoves.map((m) => m.edgeId)])] }];
   }
 }
@@ -79,7 +80,7 @@ export class EditSession {
     return this.emit({ ids: touchedObjectIds(r.diff), diff: r.diff, warnings: r.warnings, rejected: r.rejected, limitReached: r.limitReached, kind });
   }
 
-  /** Runs a tool intent; a multi-object delete runs one gesture per object. */
+  /** Runs a tool intent as one gesture (a multi-object delete too: one history item). */
   perform(intent: EditIntent): ChangeEvent[] {
     return toEngineIntents(this.model, intent, this.drawInstances).map((it) => this.result(this.editor.apply(it), 'edit'));
   }
@@ -95,6 +96,13 @@ export class EditSession {
   redo(): ChangeEvent | null {
     const s = this.editor.redo();
     return s ? this.emit({ ids: touchedObjectIds(s.diff), diff: s.diff, warnings: [], rejected: null, limitReached: false, kind: 'redo' }) : null;
+  }
+
+  /** Merges a read of more of the network (area loading): not an edit, nothing to undo or save. */
+  merge(read: readonly NetworkObject[], known: MergeKnown): { plan: MergePlan; diff: Diff } {
+    const { plan, diff } = this.editor.merge(read, known);
+    if (plan.objects.length || diff.added.length) this.emit({ ids: touchedObjectIds(diff), diff, warnings: [], rejected: null, limitReached: false, kind: 'load' });
+    return { plan, diff };
   }
 
   /** Unsaved actions in order (stored for reload recovery). */

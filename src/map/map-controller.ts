@@ -43,6 +43,8 @@ export interface ControllerHost {
   undo(): void;
   redo(): void;
   changed(): void;
+  /** The view settled after a move or zoom (area loading follows it). */
+  viewChanged?(): void;
 }
 
 const DEFAULT_CENTER: Position = fromLngLat([5.12, 52.09]);
@@ -136,6 +138,9 @@ export class MapController {
   zoomBy(delta: number): void { this.map.zoomTo(this.map.getZoom() + delta, { duration: ZOOM_ANIMATION_MS }); }
 
   // ---- network ----
+  /** Whether the page opened with a view in its address (zoom;x;y). */
+  get hasInitialView(): boolean { return !!this.initialView; }
+
   setSession(session: EditSession | null, fitToData = !this.initialView): void {
     if (session && session === this.session) return;
     this.offSession?.(); this.offSession = null;
@@ -231,6 +236,7 @@ export class MapController {
       const frag = `#${formatViewFragment({ zoom: this.zoom(), x: c[0], y: c[1] })}`;
       if (location.hash !== frag) history.replaceState(history.state, '', `${location.pathname}${location.search}${frag}`);
       this.render();
+      this.host.viewChanged?.();
     });
   }
 

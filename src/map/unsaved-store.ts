@@ -3,7 +3,16 @@
 // user discards them explicitly (never silently dropped).
 import type { Action } from 'engine/actions';
 
-export interface UnsavedEntry { projectId: number; actions: Action[]; savedAt: number }
+export interface UnsavedEntry {
+  projectId: number;
+  /** The session's unsaved actions in order. */
+  actions: Action[];
+  savedAt: number;
+  /** Edits of an earlier visit still offered back (not yet restored or discarded): kept beside newer edits. */
+  kept?: Action[];
+  /** Area loading: the tiles the actions need loaded before they can be applied again. */
+  tiles?: string[];
+}
 export interface UnsavedStore {
   put(entry: UnsavedEntry): Promise<void>;
   get(projectId: number): Promise<UnsavedEntry | undefined>;

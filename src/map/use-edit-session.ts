@@ -1,18 +1,37 @@
-// Loads a project's network into an EditSession (object types + network objects through RTK Query), mirrors it into
-// the 'network' slice, keeps unsaved edits in IndexedDB after each change and offers stored ones back on return.
+// Loads a project's network into an EditSession (object types, the network's extent, then the whole network — or, for
+// large projects, an AreaLoader that reads it by area), mirrors it into the 'network' slice, keeps unsaved edits in
+// IndexedDB after each change and offers stored ones back on return (never dropped unseen).
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { createModel } from 'engine/model';
 import type { ObjectType } from 'engine/types';
-import { networkApi } from '../api/endpoints/network';
+import { networkApi, type NetworkExtent } from '../api/endpoints/network';
 import { loadFailed, loadStarted, networkChanged, networkCleared } from './network-slice';
 import { EditSession } from './edit-session';
 import { defaultStore, type UnsavedStore } from './unsaved-store';
+import { trackUnsaved, type StoredEdits } from './unsaved-offer';
+import { AREA_OBJECT_THRESHOLD, AreaLoader } from './area-loader';
+import { notify } from '../shell/notification-store';
 import type { AppDispatch } from '../app/store';
 
-export interface Loaded { session: EditSession; objectTypes: ObjectType[]; stored: { count: number; restore(): void; discard(): void } | null }
+export type { StoredEdits };
+export interface Loaded {
+  session: EditSession; objectTypes: ObjectType[]; stored: StoredEdits | null;
+  /** Set when the project is loaded by area (large projects). */
+  area?: AreaLoader | null;
+  extent?: NetworkExtent | null;
+}
 
 const DEFAULT_STORE = defaultStore();
+
+/** Area loading: 'auto' (by the project's size), or forced on/off with localStorage 'netplan.areaLoading'. */
+function loadsByArea(extent: NetworkExtent): boolean {
+  let pref: string | null = null;
+  try { pref = globalThis.localStorage?.getItem('netplan.areaLoading') ?? null; } catch { /* storage unavailable */ }
+  if (pref === 'always') return true;
+  if (pref === 'never') return false;
+  return extent.count > AREA_OBJECT_THRESHOLD;
+}
 
 export function useEditSession(projectId: number | undefined, store: UnsavedStore = DEFAULT_STORE): { loaded: Loaded | null; error: string | null } {
   const dispatch = useDispatch<AppDispatch>();
@@ -22,43 +41,47 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
     if (projectId === undefined || !Number.isFinite(projectId)) return;
     let cancelled = false;
     let off: (() => void) | null = null;
+    let area: AreaLoader | null = null;
+    const subs: { unsubscribe(): void }[] = [];
+    const fetch = <T,>(req: { unwrap(): Promise<T>; unsubscribe(): void }) => { subs.push(req); return req.unwrap(); };
     dispatch(loadStarted(projectId));
     (async () => {
-      const typesReq = dispatch(networkApi.endpoints.objectTypes.initiate(projectId));
-      const netReq = dispatch(networkApi.endpoints.networkObjects.initiate({ projectId }));
       try {
-        const [objectTypes, networkObjects] = await Promise.all([typesReq.unwrap(), netReq.unwrap()]);
+        const [objectTypes, extent] = await Promise.all([
+          fetch(dispatch(networkApi.endpoints.objectTypes.initiate(projectId))),
+          fetch(dispatch(networkApi.endpoints.networkExtent.initiate({ projectId }))),
+        ]);
         if (cancelled) return;
-        const model = createModel({ networkObjects, objectTypes });
-        const session = new EditSession(model, { newId: () => crypto.randomUUID(), projectId });
+        const byArea = loadsByArea(extent);
+        const networkObjects = byArea ? [] : await fetch(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })));
+        if (cancelled) return;
+        const session = new EditSession(createModel({ networkObjects, objectTypes }), { newId: () => crypto.randomUUID(), projectId });
+        if (byArea) {
+          area = new AreaLoader(session, (bbox) => {
+            const req = dispatch(networkApi.endpoints.networkObjectsInArea.initiate({ projectId, bbox }, { forceRefetch: true }));
+            return req.unwrap().finally(() => req.unsubscribe());
+          }, () => notify('map.notification.area_load_failed', 'Error', { throttleKey: `area-load-${projectId}` }));
+        }
         // Read edits kept from an earlier visit before anything can write: the persistence listener below replaces or
         // clears the stored entry on the session's first event, which must never drop them unseen.
         const entry = await store.get(projectId).catch(() => undefined);
         if (cancelled) return;
         const mirror = () => dispatch(networkChanged({ model: session.model, history: session.state() }));
         mirror();
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        off = session.subscribe((e) => {
-          mirror();
-          if (e.kind === 'reset') return;
-          clearTimeout(timer);
-          const pending = session.pending();
-          timer = setTimeout(() => { void (pending.length ? store.put({ projectId, actions: pending, savedAt: Date.now() }) : store.clear(projectId)); }, 0);
-        });
-        const stored = entry && entry.actions.length ? {
-          count: entry.actions.length,
-          restore: () => { session.restore(entry.actions); },
-          discard: () => { void store.clear(projectId); },
-        } : null;
-        if (!cancelled) setLoaded({ session, objectTypes, stored });
+        const offMirror = session.subscribe(() => mirror());
+        const tracked = trackUnsaved(session, store, projectId, entry, area);
+        off = () => { offMirror(); tracked.off(); };
+        const stored = tracked.stored;
+        if (!cancelled) setLoaded({ session, objectTypes, stored, area, extent });
       } catch (e) {
         const msg = e instanceof Error ? e.message : JSON.stringify(e);
         if (!cancelled) { setError(msg); dispatch(loadFailed(msg)); }
       } finally {
-        typesReq.unsubscribe(); netReq.unsubscribe();
+        for (const s of subs) s.unsubscribe();
       }
     })();
-    return () => { cancelled = true; off?.(); dispatch(networkCleared()); setLoaded(null); };
+    return () => { cancelled = true; off?.(); area?.dispose(); dispatch(networkCleared()); setLoaded(null); };
   }, [projectId, dispatch, store]);
   return { loaded, error };
 }
+

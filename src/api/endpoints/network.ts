@@ -10,6 +10,9 @@ import type {
 type DataOf<T> = { data: T } | T;
 const unwrap = <T>(r: DataOf<T>): T => (r && typeof r === 'object' && 'data' in (r as object) ? (r as { data: T }).data : (r as T));
 
+/** Number of network objects and their box [minX, minY, maxX, maxY] in map units (null when there are none). */
+export interface NetworkExtent { count: number; bbox: [number, number, number, number] | null }
+
 export interface ProjectArg { projectId: number; scenarioId?: number | null }
 export type BatchMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** One merged batch of the save flow; `path` is relative to /api (e.g. /project/1/network_object). */
@@ -35,6 +38,23 @@ export const networkApi = api.injectEndpoints({
         params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, ...(objectTypeIds?.length ? { objectTypeIds: objectTypeIds.join(',') } : {}) },
       }),
       transformResponse: (r: DataOf<NetworkObject[]>) => unwrap(r),
+      providesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
+      keepUnusedDataFor: 0,
+    }),
+    /** Objects meeting a window (map units), with their closure: area loading of large projects (not cached:
+     *  the area loader keeps what it merged). */
+    networkObjectsInArea: b.query<NetworkObject[], ProjectArg & { bbox: [number, number, number, number] }>({
+      query: ({ projectId, scenarioId, bbox }) => ({
+        url: `${base(projectId)}/network_object/all`,
+        params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, bbox: bbox.join(',') },
+      }),
+      transformResponse: (r: DataOf<NetworkObject[]>) => unwrap(r),
+      keepUnusedDataFor: 0,
+    }),
+    /** Count and box of the project's network objects (GET network_object/extent; not shown in the spec). */
+    networkExtent: b.query<NetworkExtent, ProjectArg>({
+      query: ({ projectId, scenarioId }) => ({ url: `${base(projectId)}/network_object/extent`, params: scenario(scenarioId) }),
+      transformResponse: (r: DataOf<NetworkExtent>) => unwrap(r),
       providesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
       keepUnusedDataFor: 0,
     }),

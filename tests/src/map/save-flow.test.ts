@@ -49,7 +49,7 @@ describe('edits through the engine and the save flow', () => {
     await store.put({ projectId: 7, actions: s.pending(), savedAt: 1 });
     const sent: SaveRequest[] = [];
     const out = await saveSession(s, async (r) => { sent.push(r); }, store, 7);
-    expect(out).toEqual({ ok: true, sent: sent.length });
+    expect(out).toEqual({ ok: true, sent: sent.length, skipped: 0 });
     const ORDER = ['create nodes', 'create edges', 'create paths', 'create path edges', 'create object instances', 'create relations', 'edit network objects', 'edit path edges', 'edit object instances', 'attribute values', 'delete relations', 'delete object instances', 'delete path edges', 'delete network objects'];
     const idx = sent.map((r) => ORDER.indexOf(r.kind));
     expect(idx.every((v, i) => v >= 0 && (i === 0 || v > idx[i - 1]))).toBe(true);
@@ -70,6 +70,45 @@ describe('edits through the engine and the save flow', () => {
     expect(s.state().canSave).toBe(true);
     expect(s.state().canUndo).toBe(true);
     expect((await store.get(7))?.actions.length).toBeGreaterThan(0);
+  });
+
+  it('after a save that failed part-way, the retry does not send again what the server accepted', async () => {
+    const s = session();
+    s.perform({ kind: 'splitEdge', edgeId: 'e', position: [40, 0] });
+    const first: SaveRequest[] = [];
+    let n = 0;
+    // the server accepts the first two batches, then fails
+    const out = await saveSession(s, async (r) => { if (++n > 2) throw new Error('HTTP 500'); first.push(r); });
+    expect(out.ok).toBe(false);
+    expect(s.state().canSave).toBe(true);
+    const retry: SaveRequest[] = [];
+    const again = await saveSession(s, async (r) => { retry.push(r); });
+    expect(again).toEqual({ ok: true, sent: retry.length, skipped: 2 });
+    for (const r of first) expect(retry.some((x) => x.method === r.method && x.path === r.path && JSON.stringify(x.body) === JSON.stringify(r.body))).toBe(false);
+    expect(first.length + retry.length).toBeGreaterThan(2);
+    expect(s.state().canSave).toBe(false);
+  });
+
+  it('edits made after a part-way failure are sent; items the server accepted are left out of their batch', async () => {
+    const s = session();
+    s.perform({ kind: 'createNode', position: [300, 300] });
+    let n = 0;
+    const out = await saveSession(s, async () => { if (++n > 1) throw new Error('HTTP 500'); });
+    // a single batch (create nodes): accepted, so nothing failed
+    expect(out.ok).toBe(true);
+    s.perform({ kind: 'createNode', position: [400, 400] });
+    s.perform({ kind: 'createNode', position: [500, 500] });
+    const reqs = s.saveRequests();
+    expect(reqs[0].method).toBe('POST');
+    const twoNodes = (reqs[0].body as unknown[]).length;
+    expect(twoNodes).toBe(2);
+    // accept only the first node's create (as if an earlier try had sent it), then the rest
+    const { withoutAccepted } = await import('../../../src/map/save-flow');
+    const partial = { ...reqs[0], body: [(reqs[0].body as unknown[])[0]] };
+    const { todo, skipped } = withoutAccepted(reqs, [partial]);
+    expect(skipped).toBe(0);
+    expect((todo[0].body as unknown[]).length).toBe(1);
+    expect(todo[0].body).toEqual([(reqs[0].body as unknown[])[1]]);
   });
 
   it('stored unsaved edits restore onto a fresh session as one undoable item', () => {

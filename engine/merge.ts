@@ -1,0 +1,80 @@
+// Bringing more of the stored network into a loaded model (area loading of large projects): rows the session has
+// never seen become create actions applied as one transaction OUTSIDE the history (they are not edits: nothing to
+// undo or save). The caller says which ids it already knows, so a row edited or deleted locally never comes back.
+import type { Action } from './actions';
+import type { Id, NetworkObject, Relation } from './types';
+import { getInstance, getObject, relKey, type Model, type NetworkObjectRow, type PathEdgeRow } from './model';
+import { pget } from './ptable';
+
+export interface MergeKnown {
+  /** Network objects the session has loaded or touched (present or deleted locally). */
+  object(id: Id): boolean;
+  /** Relations (relKey) the session has loaded or touched. */
+  relation(key: string): boolean;
+}
+
+export interface MergePlan {
+  actions: Action[];
+  /** Network object ids added. */
+  objects: Id[];
+  /** Edges left out because an end node is neither in the model nor in the read (deleted locally). */
+  skippedEdges: number;
+  /** Relations left out because one end is not loaded yet (they come again with the read of the other end). */
+  deferredRelations: number;
+}
+
+function row(o: NetworkObject): NetworkObjectRow {
+  const { pathEdges: _p, objectInstances: _i, ...r } = o;
+  return r;
+}
+
+/**
+ * The create actions (codes 0, 3, 6, 11, 9 in that order) that add the unknown objects of a read, with their path
+ * edges, instances, attribute values and relations. Objects already known are skipped whole.
+ */
+export function planMerge(model: Model, read: readonly NetworkObject[], known: MergeKnown): MergePlan {
+  const fresh = new Map<Id, NetworkObject>();
+  for (const o of read) if (o?.id && !known.object(o.id) && !getObject(model, o.id)) fresh.set(o.id, o);
+  const has = (id: Id | undefined) => !!id && (fresh.has(id) || !!getObject(model, id));
+  let skippedEdges = 0;
+  // an edge needs both end nodes; a path needs all its edges (after edges were dropped)
+  for (const [id, o] of fresh) if (o.edge && !(has(o.edge.fromNodeId) && has(o.edge.toNodeId))) { fresh.delete(id); skippedEdges++; }
+  for (const [id, o] of fresh) if (!o.node && !o.edge && (o.pathEdges ?? []).some((pe) => !has(pe.edgeId) || !has(pe.startNodeId))) fresh.delete(id);
+
+  const objects: Action[] = [], pathEdges: Action[] = [], instances: Action[] = [], values: Action[] = [];
+  const relations: Relation[] = [];
+  const newInstances = new Set<Id>();
+  for (const o of fresh.values()) {
+    objects.push({ code: 0, after: row(o) });
+    (o.pathEdges ?? []).forEach((pe, position) => pathEdges.push({ code: 3, after: { ...pe, position } as PathEdgeRow }));
+    for (const inst of o.objectInstances ?? []) {
+      const { attributeValues, relationSources, relationTargets, ...irow } = inst;
+      instances.push({ code: 6, after: { ...irow, networkObjectId: o.id } });
+      newInstances.add(inst.id);
+      for (const v of attributeValues ?? []) values.push({ code: 11, before: null, after: { ...v, objectInstanceId: inst.id } });
+      for (const r of relationSources ?? []) relations.push(r);
+      for (const r of relationTargets ?? []) relations.push(r);
+    }
+  }
+  // relations of instances already loaded can also arrive with the read of their other end
+  for (const o of read) {
+    if (!o?.id || fresh.has(o.id)) continue;
+    for (const inst of o.objectInstances ?? []) for (const r of [...(inst.relationSources ?? []), ...(inst.relationTargets ?? [])]) relations.push(r);
+  }
+  const rels: Action[] = [];
+  const seen = new Set<string>();
+  let deferredRelations = 0;
+  const instanceThere = (id: Id) => newInstances.has(id) || !!getInstance(model, id);
+  for (const r of relations) {
+    const k = relKey(r);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    if (known.relation(k) || pget(model.relations, k)) continue;
+    if (!instanceThere(r.fromId) || !instanceThere(r.toId)) { deferredRelations++; continue; }
+    rels.push({ code: 9, after: { fromId: r.fromId, toId: r.toId, objectRelationTypeName: r.objectRelationTypeName } });
+  }
+  return {
+    actions: [...objects, ...pathEdges, ...instances, ...values, ...rels],
+    objects: [...fresh.keys()], skippedEdges, deferredRelations,
+  };
+}

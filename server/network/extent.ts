@@ -1,0 +1,28 @@
+// GET /api/project/{projectId}/network_object/extent (not shown in the spec): how many network objects the project
+// has and the box they cover, in map units. The map uses it to choose between loading the whole network and loading
+// it by area (large projects), and to open a project without a stored view on its network.
+import type { FastifyInstance } from 'fastify';
+import { requirePolicy } from '../auth/guard';
+import { current, projectHook } from '../projects/access';
+import { projectParams } from './schemas';
+
+interface ExtentRow { count: string | number; minx: number | null; miny: number | null; maxx: number | null; maxy: number | null }
+
+export async function networkExtentRoutes(api: FastifyInstance): Promise<void> {
+  api.get<{ Params: { projectId: number }; Querystring: { scenarioId?: number } }>('/project/:projectId/network_object/extent', {
+    onRequest: requirePolicy('network.view'), preHandler: projectHook(),
+    schema: { params: projectParams, querystring: { type: 'object', additionalProperties: false, properties: { scenarioId: { type: 'integer' } } } },
+  }, async (req) => {
+    const { db } = req.server.deps;
+    const pid = current(req).id;
+    const scen = req.query.scenarioId;
+    // box subscripts: [0] is the upper-right corner, [1] the lower-left; [0]/[1] of a point are x/y
+    const r = await db.query<ExtentRow>(
+      `SELECT count(*) AS count, min((bbox[1])[0]) AS minx, min((bbox[1])[1]) AS miny, max((bbox[0])[0]) AS maxx, max((bbox[0])[1]) AS maxy
+         FROM network_object WHERE project_id = $1 AND ${scen === undefined ? 'scenario_id IS NULL' : '(scenario_id IS NULL OR scenario_id = $2)'}`,
+      scen === undefined ? [pid] : [pid, scen]);
+    const row = r.rows[0];
+    const bbox = row && row.minx !== null ? [row.minx, row.miny, row.maxx, row.maxy].map(Number) : null;
+    return { data: { count: Number(row?.count ?? 0), bbox } };
+  });
+}

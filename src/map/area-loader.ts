@@ -1,0 +1,126 @@
+// Area loading of large projects (issue 6: a 10⁶-edge project opens and is editable). The network is read in square
+// tiles of AREA_TILE map units around the view (the server's bbox read, which adds the closure a whole graph needs)
+// and merged into the edit session outside the history. The loader remembers every network object and relation the
+// session has loaded or touched, so a later read never brings back a row edited or deleted locally.
+import type { Id, NetworkObject, Position } from 'engine/types';
+import type { Diff } from 'engine/tx';
+import type { EditSession } from './edit-session';
+
+/** Tile size in map units (EPSG:3857; ≈ 1.26 km on the ground in the Netherlands). */
+export const AREA_TILE = 2048;
+/** More tiles than this in view: nothing new is loaded (zoom-in hint). */
+export const AREA_MAX_TILES = 16;
+/** Projects with more network objects than this are loaded by area. */
+export const AREA_OBJECT_THRESHOLD = 300_000;
+/** Tile reads running at once. */
+const PARALLEL = 2;
+
+export type Extent = [number, number, number, number];
+
+export const tileKey = (tx: number, ty: number): string => `${tx}_${ty}`;
+export function tileOf(p: Position): string { return tileKey(Math.floor(p[0] / AREA_TILE), Math.floor(p[1] / AREA_TILE)); }
+export function tileExtent(key: string): Extent {
+  const [tx, ty] = key.split('_').map(Number);
+  return [tx * AREA_TILE, ty * AREA_TILE, (tx + 1) * AREA_TILE, (ty + 1) * AREA_TILE];
+}
+/** Tile keys covering an extent, nearest to its centre first; null when there are more than `max`. */
+export function tilesIn(e: Extent, max = AREA_MAX_TILES): string[] | null {
+  const x0 = Math.floor(e[0] / AREA_TILE), x1 = Math.floor(e[2] / AREA_TILE), y0 = Math.floor(e[1] / AREA_TILE), y1 = Math.floor(e[3] / AREA_TILE);
+  if ((x1 - x0 + 1) * (y1 - y0 + 1) > max) return null;
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  const out: [number, number][] = [];
+  for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) out.push([x, y]);
+  out.sort((a, b) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
+  return out.map(([x, y]) => tileKey(x, y));
+}
+
+export interface AreaStatus { loading: number; loaded: number; tooLarge: boolean; failed: number; objects: number }
+
+export class AreaLoader {
+  private loaded = new Set<string>();
+  private pending = new Map<string, Promise<void>>();
+  private queue: string[] = [];
+  private waiters = new Map<string, () => void>();
+  private running = 0;
+  private objects = new Set<Id>();
+  private relations = new Set<string>();
+  private listeners = new Set<(s: AreaStatus) => void>();
+  private off: () => void;
+  status: AreaStatus = { loading: 0, loaded: 0, tooLarge: false, failed: 0, objects: 0 };
+
+  constructor(private session: EditSession, private read: (e: Extent) => Promise<NetworkObject[]>, private onError?: (e: unknown) => void) {
+    this.off = session.subscribe((e) => { if (e.kind !== 'load') this.note(e.diff); });
+  }
+
+  dispose(): void { this.off(); this.listeners.clear(); this.queue = []; }
+  subscribe(l: (s: AreaStatus) => void): () => void { this.listeners.add(l); return () => { this.listeners.delete(l); }; }
+  private emit(patch: Partial<AreaStatus>): void {
+    this.status = { ...this.status, ...patch, loaded: this.loaded.size, objects: this.objects.size };
+    for (const l of this.listeners) l(this.status);
+  }
+
+  /** Rows of an edit, undo or redo: the session knows them from now on (a read never replaces them). */
+  private note(d: Diff): void {
+    for (const r of [...d.added, ...d.removed]) {
+      if (r.table === 'networkObjects') this.objects.add(r.key);
+      else if (r.table === 'relations') this.relations.add(r.key);
+    }
+    for (const [, to] of d.updated) if (to.table === 'networkObjects') this.objects.add(to.key);
+  }
+
+  /** Loads the tiles of a view that are not loaded yet; with more than AREA_MAX_TILES in view, none. */
+  show(view: Extent): Promise<void> {
+    const keys = tilesIn(view);
+    if (this.status.tooLarge !== !keys) this.emit({ tooLarge: !keys });
+    return keys ? this.load(keys) : Promise.resolve();
+  }
+
+  /** Loads the given tiles (already loaded ones are skipped); resolves when all of them are in. */
+  load(keys: string[]): Promise<void> {
+    const wait: Promise<void>[] = [];
+    for (const k of keys) {
+      if (this.loaded.has(k)) continue;
+      let p = this.pending.get(k);
+      if (!p) {
+        p = new Promise<void>((resolve) => { this.queue.push(k); this.waiters.set(k, resolve); });
+        this.pending.set(k, p);
+      }
+      wait.push(p);
+    }
+    this.pump();
+    return Promise.all(wait).then(() => undefined);
+  }
+  private pump(): void {
+    while (this.running < PARALLEL && this.queue.length) {
+      const k = this.queue.shift()!;
+      this.running++;
+      this.emit({ loading: this.pending.size });
+      this.read(tileExtent(k)).then((objs) => {
+        this.merge(objs);
+        this.loaded.add(k);
+      }, (e) => {
+        this.emit({ failed: this.status.failed + 1 });
+        this.onError?.(e);
+      }).finally(() => {
+        this.running--;
+        this.pending.delete(k);
+        this.waiters.get(k)?.();
+        this.waiters.delete(k);
+        this.emit({ loading: this.pending.size });
+        this.pump();
+      });
+    }
+  }
+
+  /** Merges a read into the session (objects the session knows are skipped). */
+  merge(objs: NetworkObject[]): void {
+    const { plan, diff } = this.session.merge(objs, { object: (id) => this.objects.has(id), relation: (k) => this.relations.has(k) });
+    for (const id of plan.objects) this.objects.add(id);
+    for (const r of diff.added) if (r.table === 'relations') this.relations.add(r.key);
+  }
+
+  isLoaded(key: string): boolean { return this.loaded.has(key); }
+  /** Whether a point lies in a loaded tile (then every edge at a node there is loaded too). */
+  contains(p: Position): boolean { return this.loaded.has(tileOf(p)); }
+  loadedTiles(): string[] { return [...this.loaded]; }
+}

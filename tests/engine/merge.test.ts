@@ -1,0 +1,91 @@
+// Area loading (engine/merge.ts, Editor.merge): reads of parts of the stored network merge into the session outside
+// the history; rows the session already knows never come back; multi-object delete is one gesture.
+import { describe, expect, it } from 'vitest';
+import { Editor, createModel, getObject, getInstance, relationsFrom, allObjects, type NetworkObject } from 'engine';
+import { ascii, TYPES, RELATION_TYPES, counterIds } from './ascii';
+
+const ART = `
+A---B---C
+|       |
+D---E---F`;
+
+/** The wire network with a trench on every edge, a duct + activity (related) on BC and a cable path over AB, BC. */
+function wire(): NetworkObject[] {
+  const objs = ascii(ART);
+  for (const o of objs) if (o.edge) o.objectInstances = [{ id: `t-${o.id}`, objectTypeId: 1, networkObjectId: o.id, attributeValues: [{ objectInstanceId: `t-${o.id}`, attributeTypeName: 'depth', value: '0.8' }] }];
+  const bc = objs.find((o) => o.id === 'BC')!;
+  bc.objectInstances!.push({ id: 'act', objectTypeId: 3, networkObjectId: 'BC', relationSources: [{ fromId: 'act', toId: 'duct', objectRelationTypeName: 'activity_contains_duct' }] });
+  const ef = objs.find((o) => o.id === 'EF')!;
+  ef.objectInstances!.push({ id: 'duct', objectTypeId: 2, networkObjectId: 'EF', relationTargets: [{ fromId: 'act', toId: 'duct', objectRelationTypeName: 'activity_contains_duct' }] });
+  objs.push({ id: 'P', projectId: 1, pathEdges: [
+    { id: 'p1', pathId: 'P', edgeId: 'AB', startNodeId: 'A' }, { id: 'p2', pathId: 'P', edgeId: 'BC', startNodeId: 'B' },
+  ], objectInstances: [{ id: 'cab', objectTypeId: 5, networkObjectId: 'P' }] });
+  return objs;
+}
+
+const pick = (all: NetworkObject[], ids: string[]) => all.filter((o) => ids.includes(o.id));
+const config = { newId: counterIds('n'), projectId: 1 };
+
+function knownSet(ids: Set<string>, rels = new Set<string>()) {
+  return { object: (id: string) => ids.has(id), relation: (k: string) => rels.has(k) };
+}
+
+describe('area loading: merging reads into a session', () => {
+  it('two window reads merged one after the other give the same rows as loading everything at once', () => {
+    const all = wire();
+    const whole = createModel({ networkObjects: all, objectTypes: TYPES, relationTypes: RELATION_TYPES });
+    const ed = new Editor(createModel({ networkObjects: [], objectTypes: TYPES, relationTypes: RELATION_TYPES }), config);
+    const first = ed.merge(pick(all, ['A', 'B', 'C', 'AB', 'BC', 'P']), knownSet(new Set()));
+    expect(first.plan.objects.sort()).toEqual(['A', 'AB', 'B', 'BC', 'C', 'P']);
+    expect(first.plan.deferredRelations).toBe(1); // the duct (on EF) is not loaded yet
+    expect(relationsFrom(ed.model, 'act')).toEqual([]);
+    const second = ed.merge(all, knownSet(new Set(first.plan.objects)));
+    expect(second.plan.objects.sort()).toEqual(['AD', 'CF', 'D', 'DE', 'E', 'EF', 'F']);
+    const rows = (m: typeof whole) => [...allObjects(m)].map(([id]) => id).sort();
+    expect(rows(ed.model)).toEqual(rows(whole));
+    expect(relationsFrom(ed.model, 'act')).toEqual(relationsFrom(whole, 'act'));
+    expect(getInstance(ed.model, 't-EF')).toEqual(getInstance(whole, 't-EF'));
+    // merges are not edits: nothing to undo or save; the spatial index follows
+    expect(ed.canUndo).toBe(false);
+    expect(ed.saveRequests()).toEqual([]);
+    expect(ed.index.edgesNear([60, -20], 1).map((h) => h.id)).toEqual(['EF']);
+  });
+
+  it('an object deleted locally is not brought back by a later read, nor an edge whose end node was deleted', () => {
+    const all = wire();
+    const ed = new Editor(createModel({ networkObjects: [], objectTypes: TYPES, relationTypes: RELATION_TYPES }), config);
+    const known = new Set<string>();
+    for (const id of ed.merge(pick(all, ['D', 'E', 'DE']), knownSet(known)).plan.objects) known.add(id);
+    const r = ed.apply({ type: 'deleteObject', id: 'E' });
+    expect(r.rejected).toBeNull();
+    for (const d of [...r.diff.removed, ...r.diff.added]) if (d.table === 'networkObjects') known.add(d.key);
+    const again = ed.merge(all, knownSet(known));
+    expect(getObject(ed.model, 'E')).toBeUndefined();
+    expect(getObject(ed.model, 'EF')).toBeUndefined(); // its end node E is gone locally
+    // D lost its only loaded edge and was removed as an orphan: AD cannot come either
+    expect(getObject(ed.model, 'D')).toBeUndefined();
+    expect(getObject(ed.model, 'AD')).toBeUndefined();
+    expect(again.plan.skippedEdges).toBe(2);
+    expect(getObject(ed.model, 'F')).toBeDefined();
+    // the deletion is still the one thing to save
+    expect(ed.saveRequests().some((q) => q.method === 'DELETE')).toBe(true);
+  });
+});
+
+describe('deleteObjects: a multi-selection deleted in one gesture', () => {
+  it('is one history item, undone in one step', () => {
+    const ed = new Editor(createModel({ networkObjects: ascii(ART), objectTypes: TYPES }), config);
+    const r = ed.apply({ type: 'deleteObjects', ids: ['AB', 'DE', 'CF'] });
+    expect(r.rejected).toBeNull();
+    expect(ed.history.items.length).toBe(1);
+    for (const id of ['AB', 'DE', 'CF']) expect(getObject(ed.model, id)).toBeUndefined();
+    ed.undo();
+    for (const id of ['AB', 'DE', 'CF']) expect(getObject(ed.model, id)).toBeDefined();
+  });
+
+  it('is disabled with the reason of the first object that cannot go', () => {
+    const ed = new Editor(createModel({ networkObjects: wire(), objectTypes: TYPES, relationTypes: RELATION_TYPES }), config);
+    expect(ed.disabled({ type: 'deleteObjects', ids: ['DE', 'AB'] })).toBe('edge is used by a path');
+    expect(ed.disabled({ type: 'deleteObjects', ids: [] })).toBe('nothing selected');
+  });
+});

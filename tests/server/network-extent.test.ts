@@ -1,0 +1,39 @@
+// GET network_object/extent: the count and box of a project's network objects (the map's choice between loading the
+// whole network and loading by area), for viewers of the project's organisation only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Api, type TestServer } from './support/server';
+import { edge, node, wire } from './network-fixtures';
+
+let ts: TestServer;
+let api: Api;
+let pid: number;
+
+beforeAll(async () => {
+  ts = await startTestServer();
+  api = ts.api(await ts.login('engineer@demo.example'));
+  pid = (await api.post('/api/project', { name: 'Extent', projectTypeId: 10 })).body.id;
+  const objs = [node('a', -100, 20), node('b', 300, 50), edge('ab', 'a', 'b', [[-100, 20], [100, 400], [300, 50]])];
+  expect((await api.post(`/api/project/${pid}/network_object`, wire(objs))).status).toBe(201);
+}, 120_000);
+afterAll(async () => { await ts?.close(); });
+
+describe('GET network_object/extent', () => {
+  it('answers the number of network objects and the box around their geometry', async () => {
+    const r = await api.get(`/api/project/${pid}/network_object/extent`);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ count: 3, bbox: [-100, 20, 300, 400] });
+  });
+
+  it('answers count 0 and no box for an empty project', async () => {
+    const empty = (await api.post('/api/project', { name: 'Empty', projectTypeId: 10 })).body.id;
+    expect((await api.get(`/api/project/${empty}/network_object/extent`)).body.data).toEqual({ count: 0, bbox: null });
+  });
+
+  it('is refused to a user of another organisation and checks its query', async () => {
+    const other = ts.api(await ts.login('engineer@other.example'));
+    expect((await other.get(`/api/project/${pid}/network_object/extent`)).status).toBeGreaterThanOrEqual(403);
+    const bad = await api.get(`/api/project/${pid}/network_object/extent?scenarioId=x`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/scenarioId/);
+  });
+});

@@ -1,0 +1,108 @@
+// Area loading of large projects: tiles around the view are read and merged into the session, the loaded area
+// bounds editing, local edits are never replaced by a later read, a failed tile read is tried again.
+import { describe, expect, it } from 'vitest';
+import { createModel, getObject } from 'engine/model';
+import type { NetworkObject, Position } from 'engine/types';
+import { EditSession } from '../../../src/map/edit-session';
+import { AREA_TILE, AreaLoader, tileOf, tilesIn, type Extent } from '../../../src/map/area-loader';
+import { insideLoadedArea, tilesOfActions } from '../../../src/map/area-guard';
+
+const T = AREA_TILE;
+/** A row of nodes every 500 units along y = 100 from x = 250 to 5250 (three tiles wide), edges between them. */
+function network(): NetworkObject[] {
+  const out: NetworkObject[] = [];
+  for (let i = 0; i <= 10; i++) out.push({ id: `n${i}`, projectId: 1, node: { geometry: { type: 'Point', coordinates: [250 + 500 * i, 100] } } });
+  for (let i = 0; i < 10; i++) out.push({ id: `e${i}`, projectId: 1, edge: { fromNodeId: `n${i}`, toNodeId: `n${i + 1}`, geometry: { type: 'LineString', coordinates: [[250 + 500 * i, 100], [750 + 500 * i, 100]] } } });
+  return out;
+}
+
+/** The server's window read: objects meeting the window plus the end nodes of its edges. */
+function serverRead(all: NetworkObject[], reads: Extent[], fail = new Set<number>()) {
+  return async (w: Extent): Promise<NetworkObject[]> => {
+    reads.push(w);
+    if (fail.has(reads.length)) throw new Error('HTTP 500');
+    const meets = (c: Position[]) => {
+      const xs = c.map((p) => p[0]), ys = c.map((p) => p[1]);
+      return Math.min(...xs) <= w[2] && Math.max(...xs) >= w[0] && Math.min(...ys) <= w[3] && Math.max(...ys) >= w[1];
+    };
+    const hit = all.filter((o) => meets(o.node ? [o.node.geometry.coordinates] : o.edge!.geometry.coordinates));
+    const ids = new Set(hit.map((o) => o.id));
+    for (const o of hit) if (o.edge) { ids.add(o.edge.fromNodeId); ids.add(o.edge.toNodeId); }
+    return structuredClone(all.filter((o) => ids.has(o.id)));
+  };
+}
+
+const session = () => new EditSession(createModel({ networkObjects: [] }), { newId: (() => { let n = 0; return () => `x${++n}`; })(), projectId: 1 });
+
+describe('tiles', () => {
+  it('covers a view with the tiles nearest its centre first, and refuses a view of more than 16 tiles', () => {
+    expect(tilesIn([10, 10, T + 10, 20])).toEqual(['0_0', '1_0']);
+    expect(tilesIn([-1, -1, 1, 1])!.sort()).toEqual(['-1_-1', '-1_0', '0_-1', '0_0']);
+    expect(tilesIn([0, 0, 4 * T - 1, 4 * T - 1])).toHaveLength(16);
+    expect(tilesIn([0, 0, 4 * T, 4 * T - 1])).toBeNull();
+    expect(tileOf([T, -0.5])).toBe('1_-1');
+  });
+});
+
+describe('AreaLoader', () => {
+  it('loads the tiles of the view into the session (with the closure of their edges), outside the history', async () => {
+    const s = session(), reads: Extent[] = [];
+    const a = new AreaLoader(s, serverRead(network(), reads));
+    await a.show([0, 0, 1000, 1000]);
+    expect(reads).toEqual([[0, 0, T, T]]);
+    expect(getObject(s.model, 'e3')).toBeDefined(); // 1750..2250 meets tile 0
+    expect(getObject(s.model, 'n4')).toBeDefined(); // closure: e3's end node in tile 1
+    expect(getObject(s.model, 'e5')).toBeUndefined();
+    expect(s.state().canUndo).toBe(false);
+    await a.show([0, 0, 1000, 1000]);
+    expect(reads).toHaveLength(1); // a loaded tile is not read again
+    await a.show([T + 10, 0, T + 20, 10]);
+    expect(getObject(s.model, 'e7')).toBeDefined();
+    expect(a.status).toMatchObject({ loaded: 2, loading: 0, tooLarge: false });
+  });
+
+  it('limits editing to the loaded area: a node at the edge of it, whose other edges are not loaded, cannot move', async () => {
+    const s = session();
+    const a = new AreaLoader(s, serverRead(network(), []));
+    await a.show([0, 0, 1000, 1000]);
+    const inside = (p: Position) => a.contains(p);
+    expect(insideLoadedArea(s.model, { kind: 'moveNode', nodeId: 'n1', to: [800, 300] }, inside)).toBe(true);
+    // n4 (x = 2250) is in tile 1: only e3 of its edges is loaded
+    expect(insideLoadedArea(s.model, { kind: 'moveNode', nodeId: 'n4', to: [2000, 300] }, inside)).toBe(false);
+    expect(insideLoadedArea(s.model, { kind: 'deleteObjects', ids: ['e3'] }, inside)).toBe(false);
+    expect(insideLoadedArea(s.model, { kind: 'splitEdge', edgeId: 'e1', position: [1000, 100] }, inside)).toBe(true);
+    expect(insideLoadedArea(s.model, { kind: 'createNode', position: [T + 5, 5] }, inside)).toBe(false);
+  });
+
+  it('never brings back what was edited or deleted locally', async () => {
+    const s = session();
+    const a = new AreaLoader(s, serverRead(network(), []));
+    await a.show([0, 0, 10, 10]);
+    s.perform({ kind: 'moveNode', nodeId: 'n1', to: [750, 300] });
+    s.perform({ kind: 'deleteObjects', ids: ['e2'] });
+    await a.show([T + 1, 0, T + 2, 1]); // tile 1's read also brings e3 and n3 again (closure), and n4's edge e3
+    expect(getObject(s.model, 'n1')!.node!.geometry.coordinates).toEqual([750, 300]);
+    expect(getObject(s.model, 'e2')).toBeUndefined();
+    expect(s.saveRequests().length).toBeGreaterThan(0);
+  });
+
+  it('a failed tile read is not marked loaded, is reported and is tried again on the next view', async () => {
+    const s = session(), reads: Extent[] = [], errors: unknown[] = [];
+    const a = new AreaLoader(s, serverRead(network(), reads, new Set([1])), (e) => errors.push(e));
+    await a.show([0, 0, 10, 10]);
+    expect(errors).toHaveLength(1);
+    expect(a.isLoaded('0_0')).toBe(false);
+    expect(a.status.failed).toBe(1);
+    await a.show([0, 0, 10, 10]);
+    expect(a.isLoaded('0_0')).toBe(true);
+    expect(getObject(s.model, 'e0')).toBeDefined();
+  });
+
+  it('names the tiles stored edits need before they can be applied again', async () => {
+    const s = session();
+    const a = new AreaLoader(s, serverRead(network(), []));
+    await a.show([0, 0, 3 * T - 1, 10]);
+    s.perform({ kind: 'moveNode', nodeId: 'n7', to: [3750, 500] }); // n7 in tile 1; its edge e7 ends in tile 2
+    expect(tilesOfActions(s.model, s.pending(), tileOf).sort()).toEqual(['1_0', '2_0']);
+  });
+});
