@@ -1,0 +1,119 @@
+// Browser bench of a large project opened through the real server (issue 6: "a 10⁶-edge project opens and is
+// editable"): the built app in Chromium, signed in as the demo engineer, opens the largest project of the demo
+// organisation (made by `npm run seed -- --edges N`) and loads it by area. Times: extent call, open to the first
+// tiles merged and drawn, a pan to unloaded tiles, a split edit (JS: engine + chunk rebuild + deck.gl update), heap.
+// Run: npx vite build && BENCH_AREA_DATABASE_URL=postgres://… npx tsx bench/browser-area.bench.ts
+import type { Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { row, stats, writeResults, type BenchRow } from './lib';
+import { configFromEnv } from '../server/config';
+import { startServer } from '../server/server';
+// @ts-expect-error plain ESM script without types
+import { ensureChromium } from '../scripts/chromium.mjs';
+
+const DB = process.env.BENCH_AREA_DATABASE_URL;
+const EDITS = 7;
+const NAME_SHIM = 'window.__name = (f) => f;';
+type Area = { loading: number; loaded: number; tiles: string[]; objects: number };
+type W = { __map: { area(): Area | null; counts(): { edges: number; nodes: number }; setView(z: number, x: number, y: number): void; edgesAt(x: number, y: number, t: number): string[]; coords(id: string): number[][]; controller: Record<string, unknown> } };
+
+async function api<T>(base: string, token: string, path: string): Promise<T> {
+  const r = await fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!r.ok) throw new Error(`${path}: ${r.status}`);
+  return (await r.json()) as T;
+}
+
+const settled = (page: Page, minTiles: number) => page.waitForFunction((n) => {
+  const a = (window as unknown as W).__map?.area();
+  return !!a && a.loading === 0 && a.loaded >= n;
+}, minTiles, { timeout: 300_000, polling: 20 });
+
+async function main() {
+  if (!DB) { console.log('skipped: set BENCH_AREA_DATABASE_URL to a PostgreSQL database holding a project made by `npm run seed -- --edges N`'); return; }
+  const server = await startServer({ ...configFromEnv({ ...process.env, DATABASE_URL: DB }), port: 0, host: '127.0.0.1', distDir: resolve('dist'), demoSeed: true, demoProject: false });
+  const base = server.url;
+  const login = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'engineer@demo.example', password: createHash('sha512').update(process.env.DEMO_PASSWORD ?? 'demo1234').digest('hex'), language: 'en' }) });
+  const token = ((await login.json()) as { sessionId: string }).sessionId;
+  const list = await api<{ data?: { id: number; name: string }[] } | { id: number; name: string }[]>(base, token, '/project/all?size=500');
+  const projects = (Array.isArray(list) ? list : list.data ?? []).filter((p) => /^Scale test \d+ edges$/.test(p.name));
+  const p = projects.sort((a, b) => Number(b.name.match(/\d+/)![0]) - Number(a.name.match(/\d+/)![0]))[0];
+  if (!p) throw new Error('no "Scale test N edges" project in the demo organisation');
+  const n = Number(p.name.match(/\d+/)![0]);
+  const t0 = performance.now();
+  const extent = await api<{ data: { count: number; bbox: number[] } }>(base, token, `/project/${p.id}/network_object/extent`);
+  const extentMs = performance.now() - t0;
+  console.log(`project ${p.id} "${p.name}": ${extent.data.count} network objects; extent in ${extentMs.toFixed(0)} ms`);
+
+  const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--enable-precise-memory-info'] });
+  const rows: BenchRow[] = [row('extent call (server)', n, 'time', 'ms', extentMs)];
+  try {
+    const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    await ctx.addInitScript({ content: NAME_SHIM });
+    await ctx.addInitScript((id) => { localStorage.setItem('sessionId', id); }, token);
+    const page = await ctx.newPage();
+    await page.route('**/service.pdok.nl/**', (r) => r.abort());
+    const open0 = Date.now();
+    await page.goto(`${base}/workflow/${p.id}/fttx/2`);
+    await settled(page, 1);
+    const openMs = Date.now() - open0;
+    const a1 = await page.evaluate(() => (window as unknown as W).__map.area()!);
+    const c1 = await page.evaluate(() => (window as unknown as W).__map.counts());
+    rows.push(row('open to first tiles merged and drawn (server + JS)', n, 'time', 'ms', openMs),
+      row('objects loaded at open', n, 'count', 'objects', a1.objects), row('tiles loaded at open', n, 'count', 'tiles', a1.loaded));
+    console.log(`open: ${openMs} ms, ${a1.loaded} tiles, ${a1.objects} objects, ${c1.edges} edges drawn`);
+
+    // pans to unloaded tiles: one tile width east each time, view at zoom 17
+    const pans: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const before = (await page.evaluate(() => (window as unknown as W).__map.area()!)).loaded;
+      const t = Date.now();
+      await page.evaluate((i) => { const w = window as unknown as { location: Location }; const [z, x, y] = decodeURIComponent(w.location.hash.slice(1)).split(';').map(Number); (window as unknown as W).__map.setView(z, x + 2048, y); void i; }, i);
+      await settled(page, before + 1);
+      pans.push(Date.now() - t);
+    }
+    const ps = stats(pans);
+    rows.push(row('pan to unloaded tiles: read + merge + draw', n, 'time p50', 'ms', ps.p50), row('pan to unloaded tiles: read + merge + draw', n, 'time max', 'ms', Math.max(...pans)));
+
+    // split edits on edges in view (zoom 19 for editing)
+    const edits = await page.evaluate(async (k) => {
+      const w = window as unknown as W;
+      const [, x, y] = decodeURIComponent(location.hash.slice(1)).split(';').map(Number);
+      w.__map.setView(19, x, y);
+      await new Promise((r) => setTimeout(r, 500));
+      const c = w.__map.controller as unknown as { session: { perform(i: unknown): unknown; index: { edgesNear(p: number[], t: number): { id: string }[] } }; renderNow(): void; overlay: { _deck: { layerManager: { updateLayers(): void } } } };
+      const ids = c.session.index.edgesNear([x, y], 400).map((h) => h.id).slice(0, k);
+      const out: { engine: number; layers: number }[] = [];
+      for (const id of ids) {
+        const cs = w.__map.coords(id);
+        if (!cs || cs.length < 2) continue;
+        const [a, b] = cs;
+        const t0 = performance.now();
+        c.session.perform({ kind: 'splitEdge', edgeId: id, position: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] });
+        const t1 = performance.now();
+        c.renderNow();
+        c.overlay._deck.layerManager.updateLayers();
+        out.push({ engine: t1 - t0, layers: performance.now() - t1 });
+      }
+      return out;
+    }, EDITS);
+    const heap = await page.evaluate(() => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 2 ** 20);
+    const a2 = await page.evaluate(() => (window as unknown as W).__map.area()!);
+    const es = stats(edits.map((e) => e.engine)), ls = stats(edits.map((e) => e.layers)), ts = stats(edits.map((e) => e.engine + e.layers));
+    rows.push(
+      row('edit split: engine + chunk rebuild (JS)', n, 'time p50', 'ms', es.p50), row('edit split: deck.gl layers + update (JS)', n, 'time p50', 'ms', ls.p50),
+      row('edit split to layers updated (JS total)', n, 'time p50', 'ms', ts.p50), row('edit split to layers updated (JS total)', n, 'time p99', 'ms', ts.p99),
+      row('heap after open, 3 pans and edits', n, 'memory', 'MB', heap), row('objects loaded after pans', n, 'count', 'objects', a2.objects),
+    );
+    console.log(`edits: ${edits.length}; heap ${heap.toFixed(0)} MB; ${a2.objects} objects in ${a2.loaded} tiles`);
+    await ctx.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  writeResults('browser-area', rows, { note: 'A seeded project opened through the real server (PostgreSQL) by area in Chromium with software WebGL; times include the server reads. No baseline: editable-layers has no area loading (its whole-network load is in bench/results/browser.json).' });
+}
+
+await main();
