@@ -10,6 +10,7 @@ export { DRAW_LEVEL, DRAW_ORDER, drawOrderFor, ductDrawOrder } from './draw-orde
 export { STYLES, getStyle } from './styles';
 export { legendFor, type LegendSwatch } from './legend';
 export * from './visibility';
+export { matchesFilter, layerDraws, filterErrors } from './filter';
 export { offeredLayers, isOffered, type OfferContext } from './offer';
 export * from './errors';
 export { LoadedExtents, loadExtentOnce, type Extent } from './loaded-extents';

@@ -34,6 +34,9 @@ export interface TileSource {
   url: string;
   tileSize?: number;
   proxy?: boolean;
+  /** The tile address is not fixed but read at run time from this call (the street-level atlas:
+   * `GET /api/cyclomedia/atlas?userId` → `{atlas}`); `url` is then the placeholder `{atlas}`. */
+  addressFrom?: string;
 }
 /** Vector loaders: project WFS (geoserver ows), geodata WFS, cocon WFS, external WFS. */
 export interface WfsSource {
@@ -45,6 +48,18 @@ export interface WfsSource {
   projectFilter?: boolean;
 }
 export type LayerSource = WmsSource | TileSource | WfsSource;
+
+/** An attribute test on a network object instance: `values` (compared as text; booleans as 'true'/'false',
+ * case-insensitive), `present` (any non-blank value), or `prefix` (text starting with it, case-insensitive); `not`
+ * negates. `types` limits the test to those object types (instances of the layer's other types always pass). */
+export interface InstanceFilter {
+  field: string;
+  values?: string[];
+  present?: boolean;
+  prefix?: string;
+  not?: boolean;
+  types?: string[];
+}
 
 export interface LayerEntry {
   name: string;
@@ -70,6 +85,9 @@ export interface LayerEntry {
   objectTypes: string[];
   /** Stored feature type filter value(s) for WFS/WMS (feature table `type`). */
   featureTypes?: string[];
+  /** Network layers: which instances of `objectTypes` this layer draws (derived layers of one object type, e.g.
+   * reserved trenches); absent = every instance. See filter.ts. */
+  filter?: InstanceFilter;
   /** Style names offered in the style selector; the first is the default. Keys of the style registry. */
   styles: string[];
   source?: LayerSource;

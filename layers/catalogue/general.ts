@@ -19,6 +19,6 @@ export const GENERAL_LAYERS: LayerEntry[] = [
     source: { kind: 'wfs', url: '/api/cyclomedia/surface-types', typeName: 'surface_types' }, minZoom: 16, maxZoom: MAP_MAX_ZOOM,
     defaultVisible: false, requiresPermission: 'cyclomedia.coverage', attributions: ['© Cyclomedia'] }),
   g({ name: 'streetLevelAerial', type: 'image', category: 'Reference', group: 'external', geometry: 'polygon', styles: ['image'],
-    source: { kind: 'xyz', url: '/api/cyclomedia/atlas/{z}/{x}/{y}', proxy: true }, minZoom: 10, maxZoom: MAP_MAX_ZOOM,
+    source: { kind: 'xyz', url: '{atlas}', addressFrom: '/api/cyclomedia/atlas' }, minZoom: 10, maxZoom: MAP_MAX_ZOOM,
     defaultVisible: false, requiresPermission: 'atlas', attributions: ['© Cyclomedia'] }),
 ];

@@ -1,6 +1,7 @@
 // Catalogue schema check: every entry field validated with an error naming the layer and the field.
 import { CATEGORIES, GEOMETRIES, GROUPS, LAYER_TYPES, type LayerEntry } from '../types';
 import { STYLES } from '../styles';
+import { filterErrors } from '../filter';
 
 const inList = (list: readonly string[], v: unknown) => typeof v === 'string' && list.includes(v);
 
@@ -28,7 +29,11 @@ export function validateEntry(e: LayerEntry): string[] {
   else for (const s of e.styles) if (!STYLES.has(s)) bad('styles', `names unknown style ${s}`);
   if (e.type === 'image' && !(e.source && e.source.kind !== 'wfs')) bad('source', 'of an image layer must be wms, wmts or xyz');
   if (e.source?.kind === 'wms' && !e.source.layers) bad('source.layers', 'is required for WMS');
-  if ((e.source?.kind === 'wmts' || e.source?.kind === 'xyz') && !/\{z\}.*\{x\}.*\{y\}|\{z\}.*\{y\}.*\{x\}/.test(e.source.url)) bad('source.url', 'must contain {z}, {x} and {y}');
+  if ((e.source?.kind === 'wmts' || e.source?.kind === 'xyz') && e.source.addressFrom !== undefined) {
+    if (e.source.url !== '{atlas}') bad('source.url', 'must be {atlas} when the address is read from a call');
+    if (!e.source.addressFrom.startsWith('/api/')) bad('source.addressFrom', 'must be a call under /api/');
+  } else if ((e.source?.kind === 'wmts' || e.source?.kind === 'xyz') && !/\{z\}.*\{x\}.*\{y\}|\{z\}.*\{y\}.*\{x\}/.test(e.source.url)) bad('source.url', 'must contain {z}, {x} and {y}');
+  errs.push(...filterErrors(e));
   return errs;
 }
 

@@ -1,7 +1,9 @@
 // Binary attribute building: features → typed arrays (positions, colours, widths) for deck.gl, one style call per
-// feature. Features whose style is empty at the zoom are left out. Path/polygon attributes are per vertex.
+// feature. Features whose style is empty at the zoom are left out. Path/polygon attributes are per vertex; polygons
+// (with their holes) are built by polygon-binary.ts.
 import type { FeatureStyle, GeometryKind, StyleContext, StyleFn } from '../types';
 import { parts, type Coord, type LayerFeature } from './features';
+import { buildPolygonAttributes } from './polygon-binary';
 
 export interface BinaryAttributes {
   /** Number of drawn objects (points, paths or polygons). */
@@ -14,6 +16,12 @@ export interface BinaryAttributes {
   widths: Float32Array;
   /** Source feature index of each object, for picking. */
   featureIndex: Uint32Array;
+  /** Polygons: start vertex of every ring (outer and holes, rings + 1 entries), for the outline paths. */
+  ringStartIndices?: Uint32Array;
+  /** Polygons: the vertex index where each interior ring (hole) starts. */
+  holeIndices?: Uint32Array;
+  /** Polygons: the fill triangulated with its holes (absolute vertex indices, 3 per triangle). */
+  triangles?: Uint32Array;
 }
 
 const ONE: Coord[][] = [];
@@ -24,7 +32,6 @@ function partsOf(f: LayerFeature, kind: GeometryKind, scratch: Coord[][]): Coord
   if (!g) return ONE;
   if (kind === 'point' && g.type === 'Point') { POINT[0] = g.coordinates; scratch[0] = POINT; return scratch; }
   if (kind === 'line' && g.type === 'LineString') { scratch[0] = g.coordinates; return scratch; }
-  if (kind === 'polygon' && g.type === 'Polygon') { scratch[0] = g.coordinates[0] ?? []; return scratch; }
   return parts(f, kind);
 }
 const usable = (p: Coord[], kind: GeometryKind) => p.length > 0 && (kind !== 'line' || p.length >= 2);
@@ -32,6 +39,7 @@ const usable = (p: Coord[], kind: GeometryKind) => p.length > 0 && (kind !== 'li
 export function buildAttributes(
   features: readonly LayerFeature[], kind: GeometryKind, style: StyleFn, zoom: number, ctx?: StyleContext,
 ): BinaryAttributes {
+  if (kind === 'polygon') return buildPolygonAttributes(features, style, zoom, ctx);
   const scratch: Coord[][] = [[]];
   // pass 1: style and count
   const styles: (FeatureStyle | null)[] = new Array(features.length);
@@ -52,7 +60,6 @@ export function buildAttributes(
   const n = perVertex ? vertices : objects;
   const positions = new Float64Array(vertices * 2);
   const colors = new Uint8Array(n * 4);
-  const fillColors = kind === 'polygon' ? new Uint8Array(n * 4) : undefined;
   const widths = new Float32Array(n);
   const featureIndex = new Uint32Array(objects);
   const startIndices = perVertex ? new Uint32Array(objects + 1) : undefined;
@@ -63,7 +70,6 @@ export function buildAttributes(
     const s = styles[i];
     if (!s) continue;
     const c = s.color;
-    const fc = s.fillColor ?? c;
     const ps = partsOf(features[i], kind, scratch);
     for (let j = 0; j < ps.length; j++) {
       const p = ps[j];
@@ -76,7 +82,6 @@ export function buildAttributes(
         const k = perVertex ? v : o;
         const b = k * 4;
         colors[b] = c[0]; colors[b + 1] = c[1]; colors[b + 2] = c[2]; colors[b + 3] = c[3];
-        if (fillColors) { fillColors[b] = fc[0]; fillColors[b + 1] = fc[1]; fillColors[b + 2] = fc[2]; fillColors[b + 3] = fc[3]; }
         widths[k] = s.width;
         v++;
       }
@@ -84,5 +89,5 @@ export function buildAttributes(
     }
   }
   if (startIndices) startIndices[objects] = v;
-  return { length: objects, startIndices, positions, colors, fillColors, widths, featureIndex };
+  return { length: objects, startIndices, positions, colors, widths, featureIndex };
 }

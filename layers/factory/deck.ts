@@ -82,13 +82,17 @@ export function createDeckLayers(entry: LayerEntry, features: readonly LayerFeat
         data: { length: attrs.length, startIndices: attrs.startIndices!, attributes: {
           getPolygon: { value: attrs.positions, size: 2 },
           getFillColor: { value: attrs.fillColors!, size: 4, normalized: true },
+          // pre-triangulated with the holes cut (polygon-binary.ts)
+          indices: { value: attrs.triangles!, size: 1 },
         } },
       }));
     }
+    // outlines: one closed path per ring (outer and holes)
+    const rings = entry.geometry === 'polygon' ? attrs.ringStartIndices! : attrs.startIndices!;
     layers.push(new PathLayer({
       ...common, id: entry.geometry === 'polygon' ? `${id}:outline` : id, onClick: entry.geometry === 'line' ? onClick : undefined,
       widthUnits: 'pixels', capRounded: true, jointRounded: true, _pathType: entry.geometry === 'polygon' ? 'loop' : 'open',
-      data: { length: attrs.length, startIndices: attrs.startIndices!, attributes: {
+      data: { length: rings.length - 1, startIndices: rings, attributes: {
         getPath: { value: attrs.positions, size: 2 },
         getColor: { value: attrs.colors, size: 4, normalized: true },
         getWidth: { value: attrs.widths, size: 1 },

@@ -9,6 +9,8 @@ export interface ImageLayerOptions {
   product?: string;
   visible?: boolean;
   opacity?: number;
+  /** The street-level atlas tile address (`atlas` of GET /api/cyclomedia/atlas?userId) for `addressFrom` sources. */
+  atlas?: string | null;
 }
 
 export interface ImageLayerSpec {
@@ -56,10 +58,31 @@ export function proxied(url: string): string {
   return `/api/proxy?url=${enc(url)}`;
 }
 
+/** The call giving a run-time tile address (`addressFrom`), e.g. `/api/cyclomedia/atlas?userId=5`. */
+export function addressRequest(entry: LayerEntry, userId: number): string {
+  const s = entry.source;
+  if (!s || s.kind === 'wfs' || s.kind === 'wms' || !s.addressFrom) throw new Error(`layer ${entry.name}: source has no addressFrom`);
+  if (!Number.isInteger(userId) || userId < 1) throw new Error(`layer ${entry.name}: userId must be a positive integer`);
+  return `${s.addressFrom}?userId=${userId}`;
+}
+
+/** The atlas address of a GET /api/cyclomedia/atlas answer (`{userId, atlas}`), or null when the user has none. */
+export function atlasOf(body: unknown): string | null {
+  const a = (body as { atlas?: unknown } | null)?.atlas;
+  return typeof a === 'string' && a.trim() !== '' ? a.trim() : null;
+}
+
+function runtimeAddress(entry: LayerEntry, o: ImageLayerOptions): string {
+  const a = o.atlas;
+  if (!a) throw new Error(`layer ${entry.name}: atlas is required (the address from GET /api/cyclomedia/atlas)`);
+  if (!/\{z\}/.test(a) || !/\{x\}/.test(a) || !/\{y\}/.test(a)) throw new Error(`layer ${entry.name}: atlas must be a tile address with {z}, {x} and {y}`);
+  return a;
+}
+
 export function tileUrl(entry: LayerEntry, o: ImageLayerOptions = {}): string {
   const s = entry.source;
   if (!s || s.kind === 'wfs') throw new Error(`layer ${entry.name}: image source required`);
-  const url = s.kind === 'wms' ? wmsTileUrl(entry, o) : fill(s.url, o);
+  const url = s.kind === 'wms' ? wmsTileUrl(entry, o) : s.addressFrom ? runtimeAddress(entry, o) : fill(s.url, o);
   return s.proxy ? proxied(url) : url;
 }
 

@@ -20,6 +20,8 @@ import { modelSource } from './render/model-source';
 import { chunkLayers, overlayLayers } from './render/deck-layers';
 import type { GroupState } from './render/catalogue-style';
 import { defaultStyle, type StyleResolver } from './render/network-style';
+import { ImageLayers, imageRequest } from './render/image-layers';
+import { imageContext } from './render/image-context';
 import { engineHitIndex } from './hit-index';
 import { ToolSet } from './tool-set';
 import type { EditSession } from './edit-session';
@@ -69,6 +71,8 @@ export class MapController {
   /** The network and overlay layers as last handed to deck.gl. */
   lastLayers: Layer[] = [];
   private failedBackgrounds = new Set<string>();
+  /** The catalogue's other image layers (render/image-layers.ts). */
+  readonly images: ImageLayers;
 
   constructor(container: HTMLElement, private host: ControllerHost, private backgrounds: Background[] = BACKGROUNDS) {
     const v = parseViewFragment(location.hash);
@@ -77,9 +81,12 @@ export class MapController {
     this.map = new maplibregl.Map({
       container, style: withBackgrounds(offlineStyle(), this.backgrounds), center: toLngLat(center) as [number, number], zoom: toMaplibreZoom(v?.zoom ?? 16),
       minZoom: toMaplibreZoom(MIN_ZOOM), maxZoom: toMaplibreZoom(MAX_ZOOM), attributionControl: false, doubleClickZoom: false,
+      transformRequest: imageRequest(imageContext.token, location.origin),
       // MapLibre clamps at -2; the spec's zoom 0 is MapLibre -1.
     });
     void MAX_POSSIBLE_ZOOM;
+    this.images = new ImageLayers(this.map, (kind, name) => this.host.notify(`map.notification.${kind}`, 'error', { layer: name }, `${kind}:${name}`),
+      new Set(Object.keys(BACKGROUND_LAYERS)));
     this.overlay = new MapboxOverlay({ interleaved: true, layers: [] });
     this.map.addControl(this.overlay);
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-left');
@@ -160,6 +167,7 @@ export class MapController {
       this.render();
     });
     if (fitToData && ext) this.fit([ext[0] - 20, ext[1] - 20, ext[2] + 20, ext[3] + 20], 19);
+    this.applyBackgrounds(); // project image layers need the project id
     this.render();
   }
 
@@ -175,7 +183,8 @@ export class MapController {
 
   private applyBackgrounds(): void {
     const v = this.layerView;
-    if (!v || !this.map.isStyleLoaded()) return;
+    if (!v || !this.loaded) return;
+    this.images.apply(v.backgrounds, { projectId: this.session?.editor.config.projectId, atlas: imageContext.atlas(), origin: location.origin });
     for (const [name, id] of Object.entries(BACKGROUND_LAYERS)) {
       const s = v.backgrounds.get(name);
       if (!s || !this.map.getLayer(`bg-${id}`)) continue;

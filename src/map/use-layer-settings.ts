@@ -6,8 +6,12 @@ import {
   CATALOGUE, CONTEXT_DEFAULTS, isMapContext, offeredLayers, resolveView, restoreView, saveViewRequest, upsertSetting,
   type LayerEntry, type LayerSetting, type ResolvedLayer,
 } from 'layers';
-import { useDeleteLayerSettingsMutation, useLayerSettingsQuery, useSaveLayerSettingsMutation } from '../api/endpoints/settings';
+import { useSelector } from 'react-redux';
+import { settingsApi, useDeleteLayerSettingsMutation, useLayerSettingsQuery, useSaveLayerSettingsMutation } from '../api/endpoints/settings';
+import { selectSessionId, selectUser } from '../auth/session-slice';
 import type { LayerChange } from '../layers-panel';
+import { atlasOf } from 'layers';
+import { setImageContext } from './render/image-context';
 
 export const SAVE_DELAY_MS = 300;
 
@@ -31,10 +35,17 @@ export interface LayerSettings {
 
 export function useLayerSettings(o: LayerSettingsInput): LayerSettings {
   const { projectTypeId, organisationId, permissions, mapContext, remote } = o;
+  // the image layers' session data: bearer token, and the street-level atlas address (spec 3 §6: the aerial
+  // street-level layer is offered only when the session carries one)
+  const token = useSelector(selectSessionId);
+  const userId = useSelector(selectUser)?.id;
+  const atlasQ = settingsApi.endpoints.cyclomediaAtlas.useQuery(userId ?? 0, { skip: !remote || !userId });
+  const atlas = atlasQ.isError ? null : atlasOf(atlasQ.data);
+  setImageContext({ token, atlas });
   const entries = useMemo(() => offeredLayers(CATALOGUE, {
-    projectTypeId, organisationId,
+    projectTypeId, organisationId, hasAtlasAddress: atlas !== null,
     permissions: new Set(Object.entries(permissions ?? {}).filter(([, v]) => v).map(([k]) => k)),
-  }), [projectTypeId, organisationId, permissions]);
+  }), [projectTypeId, organisationId, permissions, atlas]);
   const q = useLayerSettingsQuery(mapContext, { skip: !remote });
   const [settings, setState] = useState<LayerSetting[] | null>(null);
   const current = useRef<LayerSetting[] | null>(null);

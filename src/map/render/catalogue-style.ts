@@ -1,8 +1,9 @@
-// Network styling from the layer catalogue: each node/edge object type is drawn by the first offered network layer
-// naming it (same geometry, no feature-type filter), coloured by that layer's chosen style function; the resolved
-// layer settings give each render group its visibility, opacity, zoom range and draw order.
-import { drawOrderFor, getStyle, type LayerEntry, type ResolvedLayer, type StyleContext, type StyleFn } from 'layers';
-import { defaultStyle, type StyleResolver } from './network-style';
+// Network styling from the layer catalogue: each node/edge instance is drawn by every offered network layer naming its
+// object type whose instance filter it passes (derived layers: reserved trenches, trenches by drilling or coverage
+// type, OAP vs AP…), coloured by that layer's chosen style function; the resolved layer settings give each render
+// group (one per layer) its visibility, opacity, zoom range and draw order.
+import { drawOrderFor, getStyle, matchesFilter, type LayerEntry, type Props, type ResolvedLayer, type StyleContext, type StyleFn } from 'layers';
+import { defaultStyle, type ObjectStyle, type StyleResolver } from './network-style';
 
 /** Zoom at which style functions are evaluated for the buffers (the layer's zoom range decides visibility). */
 export const STYLE_ZOOM = 20;
@@ -14,22 +15,29 @@ export const UNMATCHED: GroupState = { visible: true, opacity: 1, minZoom: 0, ma
 
 const key = (kind: 'node' | 'edge', typeName: string) => `${kind}:${typeName}`;
 
-/** `node:type` / `edge:type` → the offered network layer drawing it: the first one naming the type without a
- * feature-type filter, else the only one naming it with a filter (cable kinds shared by four layers get none). */
-export function layerByObjectType(entries: readonly LayerEntry[]): Map<string, LayerEntry> {
-  const out = new Map<string, LayerEntry>();
-  const filtered = new Map<string, LayerEntry[]>();
+/** `node:type` / `edge:type` → every offered network layer drawing that type, in catalogue order: layers naming the
+ * type (same geometry), each with its own instance filter (derived layers such as reserved trenches). A layer split
+ * only by a server-side feature type (the four cable kinds, told apart by their path ends) draws the type only when
+ * it is the one layer naming it. */
+export function layersByObjectType(entries: readonly LayerEntry[]): Map<string, LayerEntry[]> {
+  const out = new Map<string, LayerEntry[]>();
+  const serverSplit = new Map<string, LayerEntry[]>();
   for (const e of entries) {
     const kind = e.geometry === 'point' ? 'node' : e.geometry === 'line' ? 'edge' : null;
     if (e.type !== 'network' || !kind) continue;
     for (const t of e.objectTypes) {
       const k = key(kind, t);
-      if (e.featureTypes?.length) filtered.set(k, [...(filtered.get(k) ?? []), e]);
-      else if (!out.has(k)) out.set(k, e);
+      const target = e.featureTypes?.length && !e.filter ? serverSplit : out;
+      target.set(k, [...(target.get(k) ?? []), e]);
     }
   }
-  for (const [k, list] of filtered) if (!out.has(k) && list.length === 1) out.set(k, list[0]);
+  for (const [k, list] of serverSplit) if (list.length === 1) out.set(k, [...(out.get(k) ?? []), list[0]]);
   return out;
+}
+
+/** Every offered network layer that draws some object type (each one is a render group). */
+export function networkLayers(entries: readonly LayerEntry[]): LayerEntry[] {
+  return [...new Set([...layersByObjectType(entries).values()].flat())];
 }
 
 function chosenStyle(e: LayerEntry, resolved: ReadonlyMap<string, ResolvedLayer>): string {
@@ -37,36 +45,43 @@ function chosenStyle(e: LayerEntry, resolved: ReadonlyMap<string, ResolvedLayer>
   return s && e.styles.includes(s) ? s : e.styles[0];
 }
 
-/** The style resolver for the chunks: catalogue style functions where a layer matches, the default otherwise. */
+/** The style resolver for the chunks: one style per layer drawing the object (its filter passed; an object may be in
+ * several render groups), none when the type's layers all filter it out, the default for types no layer names. */
 export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonly ResolvedLayer[], ctx?: StyleContext): StyleResolver {
   const settings = new Map(resolved.map((r) => [r.layerName, r]));
-  // per `kind:type`: the layer and its chosen style function, looked up once
-  const byType = new Map([...layerByObjectType(entries)].map(([k, e]) => {
+  // per `kind:type`: the layers and their chosen style functions, looked up once
+  const byType = new Map([...layersByObjectType(entries)].map(([k, list]) => [k, list.map((e) => {
     let fn: StyleFn | null = null;
     try { fn = getStyle(chosenStyle(e, settings)).fn; } catch { fn = null; }
-    return [k, { e, fn }] as const;
-  }));
+    return { e, fn };
+  })] as const));
   return (kind, typeName, props) => {
-    const m = typeName ? byType.get(key(kind, typeName)) : undefined;
-    if (!m) return defaultStyle(kind, typeName);
-    let s = null;
-    try { s = m.fn ? m.fn(props ? props() : {}, STYLE_ZOOM, ctx) : null; } catch { s = null; }
-    if (!s) return { ...defaultStyle(kind, typeName), group: m.e.name };
-    return { color: s.color, width: s.width, group: m.e.name };
+    const list = typeName ? byType.get(key(kind, typeName)) : undefined;
+    if (!list) return defaultStyle(kind, typeName);
+    let p: Props | undefined;
+    const read = () => (p ??= props ? props() : {});
+    const out: ObjectStyle[] = [];
+    for (const { e, fn } of list) {
+      if (e.filter && !matchesFilter(e.filter, typeName, read())) continue;
+      let s = null;
+      try { s = fn ? fn(read(), STYLE_ZOOM, ctx) : null; } catch { s = null; }
+      out.push(s ? { color: s.color, width: s.width, group: e.name } : { ...(defaultStyle(kind, typeName) as ObjectStyle), group: e.name });
+    }
+    return out;
   };
 }
 
 /** Changes exactly when `catalogueStyle` would colour differently (offered network layers and their chosen styles). */
 export function styleKey(entries: readonly LayerEntry[], resolved: readonly ResolvedLayer[]): string {
   const settings = new Map(resolved.map((r) => [r.layerName, r]));
-  return [...new Set(layerByObjectType(entries).values())].map((e) => `${e.name}=${chosenStyle(e, settings)}`).join(',');
+  return networkLayers(entries).map((e) => `${e.name}=${chosenStyle(e, settings)}`).join(',');
 }
 
 /** Visibility, opacity, zoom range and draw order per render group (catalogue layer name). */
 export function groupStates(entries: readonly LayerEntry[], resolved: readonly ResolvedLayer[]): Map<string, GroupState> {
   const settings = new Map(resolved.map((r) => [r.layerName, r]));
   const out = new Map<string, GroupState>([['', UNMATCHED]]);
-  for (const e of new Set(layerByObjectType(entries).values())) {
+  for (const e of networkLayers(entries)) {
     const r = settings.get(e.name);
     out.set(e.name, { visible: r?.visible ?? e.defaultVisible, opacity: r?.opacity ?? e.opacity, minZoom: e.minZoom, maxZoom: e.maxZoom, drawOrder: e.drawOrder });
   }

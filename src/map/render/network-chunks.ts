@@ -140,15 +140,18 @@ export class NetworkChunks {
 
   chunkOf(id: Id): string | undefined { return this.where.get(id); }
 
-  /** One style per render group the object belongs to (each instance type's layer); unmatched: the default group. */
-  private stylesOf(o: SourceObject): ObjectStyle[] {
-    if (!o.instances || o.instances.length < 2) return [this.style(o.kind, o.typeName, o.props)];
+  /** One style per render group the object belongs to (every layer drawing one of its instances); unmatched types:
+   * the default group; none when the layers naming its types all filter it out. */
+  private stylesOf(o: SourceObject): readonly ObjectStyle[] {
+    if (!o.instances || o.instances.length < 2) return asList(this.style(o.kind, o.typeName, o.props));
     const out = new Map<string, ObjectStyle>();
+    let fallback: ObjectStyle | undefined;
     for (const t of o.instances) {
-      const s = this.style(o.kind, t.typeName, t.props);
-      if (s.group && !out.has(s.group)) out.set(s.group, s);
+      for (const s of asList(this.style(o.kind, t.typeName, t.props))) {
+        if (s.group) { if (!out.has(s.group)) out.set(s.group, s); } else fallback ??= s;
+      }
     }
-    return out.size ? [...out.values()] : [this.style(o.kind, o.typeName, o.props)];
+    return out.size ? [...out.values()] : fallback ? [fallback] : [];
   }
 
   /** Builds the cell's buffers, one chunk per render group. */
@@ -202,5 +205,7 @@ export class NetworkChunks {
     };
   }
 }
+
+const asList = (s: ObjectStyle | readonly ObjectStyle[]): readonly ObjectStyle[] => (Array.isArray(s) ? s : [s as ObjectStyle]);
 
 interface Styled { id: Id; coords: readonly Position[]; color: readonly number[]; width: number }

@@ -4,7 +4,8 @@ import type { Props, Rgba } from 'layers/types';
 
 /** Colour and width (line px / point radius px); `group` names the catalogue layer drawing it ('' or absent: none). */
 export interface ObjectStyle { color: Rgba; width: number; group?: string }
-export type StyleResolver = (kind: 'node' | 'edge', typeName: string | null, props?: () => Props) => ObjectStyle;
+/** One style, or one per render group drawing the object (an empty list: drawn by none). */
+export type StyleResolver = (kind: 'node' | 'edge', typeName: string | null, props?: () => Props) => ObjectStyle | readonly ObjectStyle[];
 
 const PALETTE: Rgba[] = [
   [0, 90, 200, 255], [200, 60, 40, 255], [30, 140, 60, 255], [150, 70, 180, 255], [220, 140, 0, 255],
@@ -22,7 +23,7 @@ function hash(s: string): number {
 }
 
 /** Default: known type-name words get a fixed colour, other types a stable palette colour; untyped objects blue/red. */
-export const defaultStyle: StyleResolver = (kind, typeName) => {
+export const defaultStyle = (kind: 'node' | 'edge', typeName: string | null): ObjectStyle => {
   const width = kind === 'node' ? 5 : 3;
   if (!typeName) return { color: kind === 'node' ? NAMED.node : NAMED.edge, width };
   const key = typeName.toLowerCase();

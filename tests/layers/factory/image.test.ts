@@ -1,8 +1,8 @@
 // The image factory: WMS parameters (STYLES, LAYERS, CQL_FILTER project_id + type, TRANSPARENT), WMTS/XYZ tiles,
 // /api/proxy for proxied services, MapLibre raster source + layer with zoom range and opacity.
 import { describe, it, expect } from 'vitest';
-import { createImageLayer, projectCql, proxyTransformRequest, wmsTileUrl } from 'layers/factory';
-import { getLayer } from 'layers/catalogue';
+import { addressRequest, atlasOf, createImageLayer, projectCql, proxyTransformRequest, wmsTileUrl } from 'layers/factory';
+import { CATALOGUE, getLayer } from 'layers/catalogue';
 
 const params = (url: string) => new URLSearchParams(url.slice(url.indexOf('?') + 1));
 
@@ -54,5 +54,36 @@ describe('image layer factory', () => {
 
   it('refuses a vector entry', () => {
     expect(() => createImageLayer(getLayer('dp'))).toThrow('layer dp: type must be image');
+  });
+});
+
+describe('street-level aerial layer (atlas address)', () => {
+  it('reads its tile address from GET /api/cyclomedia/atlas?userId, not through the proxy', () => {
+    const e = getLayer('streetLevelAerial');
+    expect(e.source).toMatchObject({ kind: 'xyz', url: '{atlas}', addressFrom: '/api/cyclomedia/atlas' });
+    expect(addressRequest(e, 5)).toBe('/api/cyclomedia/atlas?userId=5');
+    expect(() => addressRequest(e, 0)).toThrow('userId must be a positive integer');
+    const atlas = atlasOf({ userId: 5, atlas: 'https://atlas.example.test/{z}/{x}/{y}.png' });
+    expect(atlas).toBe('https://atlas.example.test/{z}/{x}/{y}.png');
+    const spec = createImageLayer(e, { atlas, visible: true });
+    expect(spec.source.tiles).toEqual(['https://atlas.example.test/{z}/{x}/{y}.png']);
+    expect(spec.source.tiles![0]).not.toContain('/api/proxy');
+    expect(spec.layer).toMatchObject({ id: 'streetLevelAerial', minzoom: 10, maxzoom: 28 });
+  });
+
+  it('has no address without an atlas (null answer) and refuses an address without tile placeholders', () => {
+    const e = getLayer('streetLevelAerial');
+    expect(atlasOf({ userId: 5, atlas: null })).toBeNull();
+    expect(atlasOf({ userId: 5, atlas: '  ' })).toBeNull();
+    expect(atlasOf(null)).toBeNull();
+    expect(() => createImageLayer(e)).toThrow('layer streetLevelAerial: atlas is required (the address from GET /api/cyclomedia/atlas)');
+    expect(() => createImageLayer(e, { atlas: 'https://atlas.example.test/tiles' })).toThrow('atlas must be a tile address with {z}, {x} and {y}');
+  });
+
+  it('no catalogue tile address is a relative /api address sent through the proxy (the proxy only reaches absolute hosts)', () => {
+    for (const e of CATALOGUE) {
+      const s = e.source;
+      if (s && s.kind !== 'wfs' && s.proxy) expect(/^https?:\/\//.test(s.url), e.name).toBe(true);
+    }
   });
 });

@@ -4,34 +4,44 @@ import { describe, it, expect } from 'vitest';
 import { CATALOGUE, offeredLayers, PROJECT_TYPES, resolveView, getStyle, CONTEXT_DEFAULTS } from 'layers';
 import { createModel, type Model } from 'engine/model';
 import type { NetworkObject, ObjectType } from 'engine/types';
-import { catalogueStyle, groupShown, groupStates, layerByObjectType, styleKey } from '../../../../src/map/render/catalogue-style';
+import { catalogueStyle, groupShown, groupStates, layersByObjectType, styleKey } from '../../../../src/map/render/catalogue-style';
 import { NetworkChunks } from '../../../../src/map/render/network-chunks';
 import { modelSource } from '../../../../src/map/render/model-source';
-import { defaultStyle } from '../../../../src/map/render/network-style';
+import { defaultStyle, type ObjectStyle } from '../../../../src/map/render/network-style';
+
+/** The style of the one layer drawing the object (fails when it is drawn by none or by several). */
+const one = (s: ObjectStyle | readonly ObjectStyle[]): ObjectStyle => {
+  const list = Array.isArray(s) ? s : [s as ObjectStyle];
+  expect(list).toHaveLength(1);
+  return list[0];
+};
 
 const fibre = offeredLayers(CATALOGUE, { projectTypeId: PROJECT_TYPES.fttx });
 const resolve = (user: { layerName: string; visible: boolean; opacity: number; layerStyle?: string }[] = []) =>
   resolveView(fibre, { mapContext: 'trenches', userSettings: user.map((u) => ({ mapContext: 'trenches', ...u })), viewDefaults: CONTEXT_DEFAULTS.trenches, recommended: new Map() });
 
 describe('network styles from the layer catalogue', () => {
-  it('maps node and edge object types to the first offered network layer of the same geometry', () => {
-    const m = layerByObjectType(fibre);
-    expect(m.get('edge:trench')?.name).toBe('trenches');
-    expect(m.get('edge:duct')?.name).toBe('ducts');
-    expect(m.get('node:customer_connection')?.name).toBe('cap');
-    expect(m.get('node:splicebox')?.name).toBe('dp');
+  it('maps node and edge object types to every offered network layer of the same geometry naming them', () => {
+    const m = layersByObjectType(fibre);
+    const names = (k: string) => m.get(k)?.map((e) => e.name);
+    expect(names('edge:trench')).toEqual(['trenches', 'trenchesReserved', 'trenchesDrillingType', 'trenchesCoverageType']);
+    expect(names('edge:drilling')).toEqual(['trenchesDrillingType']);
+    expect(names('edge:duct')).toEqual(['ducts']);
+    expect(names('node:customer_connection')).toEqual(['cap']);
+    expect(names('node:access_point')).toEqual(['ap', 'oap']);
+    expect(names('node:splicebox')).toEqual(['dp']);
     expect(m.get('node:trench')).toBeUndefined();
-    // cable layers split by feature type are not a default home for 'cable'
+    // cable layers split only by a server-side feature type are not a home for 'cable'
     expect(m.get('edge:cable')).toBeUndefined();
   });
 
   it('colours an object with its layer style function, reading the attributes; unmatched types keep the default', () => {
     const style = catalogueStyle(fibre, resolve());
-    const cap = style('node', 'customer_connection', () => ({ status: 'dontConnect' }));
+    const cap = one(style('node', 'customer_connection', () => ({ status: 'dontConnect' })));
     expect(cap.group).toBe('cap');
     expect(cap.color).toEqual(getStyle('cap').fn({ status: 'dontConnect' }, 20)!.color);
-    expect(style('node', 'customer_connection', () => ({ status: 'connect' })).color).not.toEqual(cap.color);
-    expect(style('edge', 'trench').color).toEqual(getStyle('trench').fn({}, 20)!.color);
+    expect(one(style('node', 'customer_connection', () => ({ status: 'connect' }))).color).not.toEqual(cap.color);
+    expect(one(style('edge', 'trench')).color).toEqual(getStyle('trench').fn({}, 20)!.color);
     expect(style('edge', 'mystery')).toEqual(defaultStyle('edge', 'mystery'));
   });
 
@@ -39,7 +49,7 @@ describe('network styles from the layer catalogue', () => {
     const a = resolve(), b = resolve([{ layerName: 'trenches', visible: true, opacity: 1, layerStyle: 'route' }]);
     expect(styleKey(fibre, a)).not.toBe(styleKey(fibre, b));
     expect(styleKey(fibre, a)).toBe(styleKey(fibre, resolve([{ layerName: 'trenches', visible: false, opacity: 0.3 }])));
-    const routed = catalogueStyle(fibre, b)('edge', 'trench', () => ({}));
+    const routed = one(catalogueStyle(fibre, b)('edge', 'trench', () => ({})));
     const expected = getStyle('route').fn({}, 20);
     if (expected) expect(routed.color).toEqual(expected.color);
     expect(routed.group).toBe('trenches');
