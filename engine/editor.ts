@@ -14,7 +14,7 @@ import {
 } from './history';
 import { saveRequests, type SaveRequest } from './save';
 import type { NetworkObject } from './types';
-import { planMerge, type MergeKnown, type MergePlan } from './merge';
+import { compactModel, overlayIsLarge, planMerge, type MergeKnown, type MergePlan } from './merge';
 
 export interface GestureResult {
   model: Model;
@@ -108,9 +108,10 @@ export class Editor {
     const tx = new Tx(this.model);
     for (const a of plan.actions) tx.apply(a);
     const { model, diff } = tx.finish();
-    this.model = model;
     this.index.applyDiff(diff);
-    return { model, diff, plan };
+    // merged rows land in the overlay; once it outgrows the base, fold both into a new base (amortised O(1) a row)
+    this.model = overlayIsLarge(model) ? compactModel(model) : model;
+    return { model: this.model, diff, plan };
   }
 
   get canUndo(): boolean { return canUndo(this.history); }

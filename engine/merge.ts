@@ -3,8 +3,8 @@
 // undo or save). The caller says which ids it already knows, so a row edited or deleted locally never comes back.
 import type { Action } from './actions';
 import type { Id, NetworkObject, Relation } from './types';
-import { getInstance, getObject, relKey, type Model, type NetworkObjectRow, type PathEdgeRow } from './model';
-import { pget } from './ptable';
+import { createModel, getInstance, getObject, relKey, type Model, type NetworkObjectRow, type PathEdgeRow } from './model';
+import { overlaySize, pentries, pget, type PTable } from './ptable';
 
 export interface MergeKnown {
   /** Network objects the session has loaded or touched (present or deleted locally). */
@@ -77,4 +77,24 @@ export function planMerge(model: Model, read: readonly NetworkObject[], known: M
     actions: [...objects, ...pathEdges, ...instances, ...values, ...rels],
     objects: [...fresh.keys()], skippedEdges, deferredRelations,
   };
+}
+
+/**
+ * The same rows as one compact base with no overlay (createModel over every live row): after large merges the overlay
+ * would otherwise hold most of the loaded network and each edit would copy big overlay buckets. History, saving and
+ * the spatial index do not depend on what is base and what is overlay (they work on actions and ids).
+ */
+export function compactModel(m: Model): Model {
+  const rows = <T>(t: PTable<T>): T[] => { const out: T[] = []; for (const [, v] of pentries(t)) out.push(v); return out; };
+  return createModel({
+    networkObjects: rows(m.networkObjects), objectInstances: rows(m.objectInstances), pathEdges: rows(m.pathEdges),
+    attributeValues: rows(m.attributeValues), relations: rows(m.relations),
+    objectTypes: Object.values(m.schema.objectTypes), relationTypes: m.schema.relationTypes,
+  });
+}
+
+/** Whether the overlay holds more network objects than the base (and at least `min`): time to compact. */
+export function overlayIsLarge(m: Model, min = 20_000): boolean {
+  const over = overlaySize(m.networkObjects);
+  return over >= min && over > m.networkObjects.base.ids.size;
 }

@@ -158,7 +158,8 @@ export class MapController {
     let count = 0;
     src.forEach((_id, _k, coords) => { count++; if (count % 97 === 1) pts.push(coords[0]); });
     const ext = pts.length ? extentOf(pts) : null;
-    const cell = ext ? NetworkChunks.chooseCellSize(ext[2] - ext[0], ext[3] - ext[1], count) : 2000;
+    // an empty session (a project loaded by area) fills tile by tile: cells of 1 024 units (≈ 2 000 objects at 10⁶ density)
+    const cell = ext ? NetworkChunks.chooseCellSize(ext[2] - ext[0], ext[3] - ext[1], count) : 1024;
     this.chunks = new NetworkChunks(src, { cellSize: cell, style: this.layerView?.style ?? defaultStyle });
     this.chunks.build();
     this.offSession = session.subscribe((e) => {

@@ -1,7 +1,7 @@
 // Area loading (engine/merge.ts, Editor.merge): reads of parts of the stored network merge into the session outside
 // the history; rows the session already knows never come back; multi-object delete is one gesture.
 import { describe, expect, it } from 'vitest';
-import { Editor, createModel, getObject, getInstance, relationsFrom, allObjects, type NetworkObject } from 'engine';
+import { Editor, createModel, getObject, getInstance, relationsFrom, allObjects, generateNetwork, overlaySize, pentries, deepEqual, type NetworkObject } from 'engine';
 import { ascii, TYPES, RELATION_TYPES, counterIds } from './ascii';
 
 const ART = `
@@ -87,5 +87,26 @@ describe('deleteObjects: a multi-selection deleted in one gesture', () => {
     const ed = new Editor(createModel({ networkObjects: wire(), objectTypes: TYPES, relationTypes: RELATION_TYPES }), config);
     expect(ed.disabled({ type: 'deleteObjects', ids: ['DE', 'AB'] })).toBe('edge is used by a path');
     expect(ed.disabled({ type: 'deleteObjects', ids: [] })).toBe('nothing selected');
+  });
+});
+
+describe('compaction after large merges', () => {
+  it('folds merged rows into the base once the overlay outgrows it; rows, edits and undo are unchanged', () => {
+    const g = generateNetwork(12_000); // ≈ 22 000 network objects
+    const whole = createModel(g);
+    const ed = new Editor(createModel({ networkObjects: [], objectTypes: g.objectTypes }), config);
+    const wire = [...allObjects(whole)].map(([, o]) => o) as NetworkObject[];
+    ed.merge(wire, knownSet(new Set()));
+    expect(overlaySize(ed.model.networkObjects)).toBe(0); // compacted: ≥ 20 000 objects, more than the empty base
+    const sorted = (m: typeof whole) => [...pentries(m.networkObjects)].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    expect(deepEqual(sorted(ed.model), sorted(whole))).toBe(true);
+    const e = wire.find((o) => o.edge)!;
+    const c = e.edge!.geometry.coordinates;
+    const r = ed.apply({ type: 'splitEdge', id: e.id, at: [(c[0][0] + c[1][0]) / 2, (c[0][1] + c[1][1]) / 2] });
+    expect(r.rejected).toBeNull();
+    expect(getObject(ed.model, e.id)).not.toEqual(getObject(whole, e.id)); // split: the edge id keeps one half
+    ed.undo();
+    expect(getObject(ed.model, e.id)).toEqual(getObject(whole, e.id));
+    expect(ed.index.edgesNear(c[0], 0.01).map((h) => h.id)).toContain(e.id);
   });
 });
