@@ -93,8 +93,9 @@ export function compactModel(m: Model): Model {
   });
 }
 
-/** Whether the overlay holds more network objects than the base (and at least `min`): time to compact. */
-export function overlayIsLarge(m: Model, min = 20_000): boolean {
+/** Whether the overlay holds more network objects than the base (and at least `min`): time to compact. Doubling keeps
+ *  the compaction cost amortised O(1) a loaded row while edits only ever copy small overlay buckets. */
+export function overlayIsLarge(m: Model, min = 4_096): boolean {
   const over = overlaySize(m.networkObjects);
   return over >= min && over > m.networkObjects.base.ids.size;
 }

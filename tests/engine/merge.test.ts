@@ -97,7 +97,7 @@ describe('compaction after large merges', () => {
     const ed = new Editor(createModel({ networkObjects: [], objectTypes: g.objectTypes }), config);
     const wire = [...allObjects(whole)].map(([, o]) => o) as NetworkObject[];
     ed.merge(wire, knownSet(new Set()));
-    expect(overlaySize(ed.model.networkObjects)).toBe(0); // compacted: ≥ 20 000 objects, more than the empty base
+    expect(overlaySize(ed.model.networkObjects)).toBe(0); // compacted: ≥ 4 096 objects, more than the empty base
     const sorted = (m: typeof whole) => [...pentries(m.networkObjects)].sort((a, b) => (a[0] < b[0] ? -1 : 1));
     expect(deepEqual(sorted(ed.model), sorted(whole))).toBe(true);
     const e = wire.find((o) => o.edge)!;
