@@ -1,8 +1,9 @@
 // Server benchmark (npx tsx bench/server.bench.ts): starts the real server on loopback (PGlite in memory, or
 // BENCH_DATABASE_URL / DATABASE_URL), seeds projects of N edges with the scale seed (`npm run seed`: tiled FTTH
 // network, one access point per ≈ 8k edges), then measures with autocannon/fetch: login; seeding (time, peak RSS);
-// GET network_object/all (cold = first read after a write, warm = per-process cache or stream, gzip, 304 on an
-// unchanged ETag; time, bytes, peak RSS of the process); a 1 km² viewport (bbox) read; POST a 10k-object batch;
+// GET network_object/all (cold = fresh process cache, full build; warm = per-process cache or stream, gzip, 304 on an
+// unchanged ETag; the read after a small write, patched from the change log or in a fresh process; time, bytes, peak
+// RSS of the process); a 1 km² viewport (bbox) read; POST a 10k-object batch;
 // 50 concurrent editors saving small batches (p50/p99, throughput, errors). Sizes 10k and 100k, and 1M on
 // PostgreSQL; honours BENCH_MAX_SIZE. BENCH_SCHEMA (PostgreSQL) names a schema to keep between runs: projects
 // "Scale test N edges" found there (e.g. made by `npm run seed`) are reused instead of seeded.
@@ -14,6 +15,7 @@ import { startServer } from '../server/server';
 import { UTRECHT } from '../server/projects/generate';
 import { BLOCK, gridFor } from '../server/projects/generate-tiles';
 import { seedProject } from '../server/projects/seed-project';
+import { clearNetworkCache } from '../server/network/cache';
 import { row, sizes, writeResults, type BenchRow } from './lib';
 
 const rows: BenchRow[] = [];
@@ -69,11 +71,27 @@ for (const n of sizes([10_000, 100_000, ...large])) {
     p = r.projectId;
     rows.push(row('seed (npm run seed: tiles in one transaction)', n, 'time', 'ms', performance.now() - t0), row('seed (npm run seed: tiles in one transaction)', n, 'peak RSS', 'MB', rss));
   }
-  await server.db.query('UPDATE project SET network_version = network_version + 1 WHERE id = $1', [p]); // next read is cold
   const all = `${url}/api/project/${p}/network_object/all`;
+  // A small write as the app saves one attribute edit (one instance's value), through the API.
+  const av = (await server.db.query<{ i: string; a: string }>(`SELECT object_instance_id AS i, attribute_type_name AS a FROM attribute_value WHERE project_id = $1 AND value IN ('true', 'false') LIMIT 1`, [p])).rows[0];
+  let edits = 0;
+  const smallWrite = async () => { // toggles one boolean attribute
+    const r = await fetch(`${url}/api/project/${p}/attribute_value`, { method: 'PATCH', headers: auth, body: JSON.stringify([{ objectInstanceId: av.i, attributeTypeName: av.a, value: String(++edits % 2 === 0) }]) });
+    if (r.status !== 200) throw new Error(`write ${r.status} ${await r.text()}`);
+  };
   let etag = '';
-  for (const kind of ['cold', 'warm', 'warm, gzip', 'unchanged (If-None-Match → 304)']) {
-    const headers: Record<string, string> = { ...auth, 'accept-encoding': kind === 'warm, gzip' ? 'gzip' : 'identity' };
+  const cases: [string, () => Promise<void>, boolean][] = [
+    ['cold: fresh process, full build', async () => { clearNetworkCache(); }, false],
+    ['warm', async () => {}, false],
+    ['warm, gzip', async () => {}, true],
+    ['unchanged (If-None-Match → 304)', async () => {}, false],
+    ['after a small write, same process (patched)', smallWrite, false],
+    ['after a small write, same process, gzip', smallWrite, true],
+    ['after a small write, fresh process', async () => { await smallWrite(); clearNetworkCache(); }, false],
+  ];
+  for (const [kind, before, gz] of cases) {
+    await before();
+    const headers: Record<string, string> = { ...auth, 'accept-encoding': gz ? 'gzip' : 'identity' };
     if (kind.startsWith('unchanged')) headers['if-none-match'] = etag;
     const t = performance.now();
     const [res, rss] = await peakRss(() => get(all, headers));
@@ -81,7 +99,7 @@ for (const n of sizes([10_000, 100_000, ...large])) {
     if (res.status !== (kind.startsWith('unchanged') ? 304 : 200)) throw new Error(`load ${res.status} ${res.text?.slice(0, 200)}`);
     etag = res.etag || etag;
     rows.push(row(`GET network_object/all (${kind})`, n, 'time', 'ms', ms));
-    if (kind === 'cold') rows.push(row('GET network_object/all', n, 'bytes', 'MB', res.bytes / 2 ** 20), row('GET network_object/all (cold)', n, 'peak RSS', 'MB', rss));
+    if (kind.startsWith('cold')) rows.push(row('GET network_object/all', n, 'bytes', 'MB', res.bytes / 2 ** 20), row('GET network_object/all (cold)', n, 'peak RSS', 'MB', rss));
     if (kind === 'warm, gzip') rows.push(row('GET network_object/all (gzip)', n, 'bytes', 'MB', res.bytes / 2 ** 20));
   }
   // A viewport of ≈ 1 km² (1 km on the ground ≈ 1 620 map units at 52° N) in the middle of the network, as the app

@@ -3,12 +3,15 @@
 import { configFromEnv } from './config';
 import { startServer } from './server';
 import { demoUsersText } from './seed/demo-users';
+import { warmNetworkCache } from './network/warm';
 
 const config = configFromEnv();
 const server = await startServer(config);
 const shown = `http://localhost:${new URL(server.url).port}`;
 console.log(`\nServer running at ${shown}  (database: ${config.databaseUrl ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`})`);
 if (config.demoSeed) console.log(demoUsersText(config));
+// in the background: the first open of an active project must not wait for a full network build
+void warmNetworkCache(server.db, Number(process.env.NETWORK_WARM_PROJECTS ?? 3), (m) => console.log(m)).catch((e) => console.error('network cache warm-up failed:', e));
 
 let stopping = false;
 const stop = async (signal: string) => {

@@ -8,7 +8,10 @@ import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Queryable } from '../db/db';
 
-export interface Entry { version: string; etag: string; body: Buffer; gz?: Promise<Buffer>; bytes: number }
+import type { Snapshot } from './snapshot';
+
+/** A cached body; `snap` (whole-project reads) lets the next version be patched from it (snapshot.ts). */
+export interface Entry { version: string; etag: string; body: Buffer; gz?: Promise<Buffer>; bytes: number; snap?: Snapshot }
 
 const MAX_BYTES = Number(process.env.NETWORK_CACHE_BYTES ?? 768 * 1024 * 1024);
 let total = 0;
@@ -22,8 +25,29 @@ export async function networkVersion(q: Queryable, projectId: number): Promise<s
   return String(r.rows[0]?.v ?? 0);
 }
 
-export async function bumpNetworkVersion(q: Queryable, projectId: number): Promise<void> {
-  await q.query('UPDATE project SET network_version = network_version + 1, updated_at = now() WHERE id = $1', [projectId]);
+/** Bumps the project's network_version and stamps the changes this transaction logged (migration 027) with it. Call
+ *  it last in every network write transaction: the project row stays locked until commit. Returns the new version. */
+export async function bumpNetworkVersion(q: Queryable, projectId: number): Promise<bigint> {
+  const r = await q.query<{ v: string | number | bigint | null }>('SELECT network_stamp($1) AS v', [projectId]);
+  const v = BigInt(r.rows[0]?.v ?? 0);
+  if (v > 0n && v % PRUNE_EVERY === 0n) await pruneNetworkLog(q, projectId, v);
+  return v;
+}
+
+const PRUNE_EVERY = 64n;
+/** Versions of the change log kept per project (NETWORK_LOG_KEEP_VERSIONS): a snapshot older than that is rebuilt. */
+const keepVersions = () => BigInt(process.env.NETWORK_LOG_KEEP_VERSIONS ?? 2000);
+
+/** Drops the change log of versions older than the kept window, and changes left unstamped by plain-SQL writers
+ *  (then the log is complete only from `version` on); network_log_from records where the log starts. */
+export async function pruneNetworkLog(q: Queryable, projectId: number, version: bigint): Promise<void> {
+  const floor = version - keepVersions();
+  if (floor > 0n) {
+    await q.query('DELETE FROM network_change WHERE project_id = $1 AND version > 0 AND version <= $2::bigint', [projectId, String(floor)]);
+    await q.query('UPDATE project SET network_log_from = greatest(network_log_from, $2::bigint) WHERE id = $1', [projectId, String(floor)]);
+  }
+  const loose = await q.query('DELETE FROM network_change WHERE project_id = $1 AND version < 0 AND version <> -txid_current()', [projectId]);
+  if (loose.rowCount) await q.query('UPDATE project SET network_log_from = greatest(network_log_from, $2::bigint) WHERE id = $1', [projectId, String(version)]);
 }
 
 const ids = new WeakMap<object, Promise<string>>();
@@ -62,6 +86,26 @@ export function cached(db: object, key: string, version: string): Entry | undefi
   entries.delete(k);
   entries.set(k, e); // most recently used last
   return e;
+}
+
+/** The entry of `key` whatever its version (the snapshot to patch to the current version). */
+export function latest(db: object, key: string): Entry | undefined {
+  return entries.get(keyOf(db, key));
+}
+
+/** Forgets every cached body (benchmarks: a fresh process). */
+export function clearNetworkCache(): void { entries.clear(); total = 0; }
+
+const running = new Map<string, Promise<unknown>>();
+/** Runs `fn` after any earlier call for the same key has finished (one build or patch of a snapshot at a time). */
+export function exclusive<T>(db: object, key: string, fn: () => Promise<T>): Promise<T> {
+  const k = keyOf(db, key);
+  const before = running.get(k) ?? Promise.resolve();
+  const p = before.catch(() => undefined).then(fn);
+  const tail = p.catch(() => undefined);
+  running.set(k, tail);
+  void tail.then(() => { if (running.get(k) === tail) running.delete(k); });
+  return p;
 }
 
 export function remember(db: object, key: string, e: Omit<Entry, 'bytes'>): Entry {

@@ -59,6 +59,8 @@ export class Out {
 export interface RowSet {
   objects: Iterable<ObjRow>; byObj: Map<string, InstRow[]>; pes: PeRow[]; avs: AvRow[]; rels: RelRow[];
   sent: Set<string>; keepPath: (id: string) => boolean;
+  /** When given, each object's JSON goes here (no separating comma) instead of to `out` (snapshot fragments). */
+  onObject?: (id: string, json: string) => void;
 }
 
 /** Appends the objects of `r` to `out` (comma-separated; `first` says whether one was written before). Returns the
@@ -82,7 +84,7 @@ export function writeObjects(out: Out, projectId: number, r: RowSet, first: bool
   const rel = (i: number) => { const x = rels[i]; return `{"fromId":${s(x.from_id)},"toId":${s(x.to_id)},"objectRelationTypeName":${s(x.relation_type_name)}}`; };
   const step = (i: number) => { const p = pes[i]; return `{"id":${s(p.id)},"pathId":${s(p.path_id)},"edgeId":${s(p.edge_id)},"startNodeId":${s(p.start_node_id)},"position":${Number(p.seq)}}`; };
   for (const o of r.objects) {
-    let j = `${first ? '' : ','}{"id":${s(o.id)},"projectId":${projectId}`;
+    let j = `${first || r.onObject ? '' : ','}{"id":${s(o.id)},"projectId":${projectId}`;
     first = false;
     if (o.scenario_id !== null) j += `,"scenarioId":${o.scenario_id}`;
     if (o.kind === 'node') j += `,"node":{"geometry":{"type":"Point","coordinates":${o.c!.replace(/ /g, '')}}}`;
@@ -106,7 +108,7 @@ export function writeObjects(out: Out, projectId: number, r: RowSet, first: bool
       }
       j += ']';
     }
-    out.add(j + '}');
+    if (r.onObject) r.onObject(o.id, j + '}'); else out.add(j + '}');
   }
   return first;
 }

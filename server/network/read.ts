@@ -45,8 +45,10 @@ async function objectRows(q: Queryable, projectId: number, f: NetworkFilter, ids
   return (await q.query<ObjRow>(`SELECT ${OBJ_COLS} FROM network_object WHERE ${where.join(' AND ')}`, params)).rows;
 }
 
-/** Rows of the objects the filter selects, with their instances, path edges, values and relations. */
-async function fetchRows(q: Queryable, projectId: number, f: NetworkFilter) {
+/** Rows of the objects the filter selects, with their instances, path edges, values and relations; also every object
+ *  the query looked at (`objs`), which of them the filter keeps by their own instances (`matched`) and whether the
+ *  closure reached objects outside that set (`outside`: another scenario) — what a snapshot (snapshot.ts) needs. */
+export async function fetchRows(q: Queryable, projectId: number, f: NetworkFilter) {
   const whole = !f.ids && !f.bbox;
   // A window read is a few index-driven queries; JIT compilation (chosen for the big row estimates) only adds time.
   if (f.bbox) await q.query('SET LOCAL jit = off');
@@ -66,6 +68,8 @@ async function fetchRows(q: Queryable, projectId: number, f: NetworkFilter) {
   };
   const kept = new Map<string, ObjRow>();
   for (const o of objs) if (matches(o)) kept.set(o.id, o);
+  const matched = new Set(kept.keys());
+  let outside = false;
   const pathIds = [...kept.values()].filter((o) => o.kind === 'path').map((o) => o.id);
   const pes = pathIds.length ? (await q.query<PeRow>(
     `SELECT id, path_id, edge_id, start_node_id, seq FROM path_edge WHERE project_id = $1${whole ? '' : ' AND path_id = ANY($2::text[])'} ORDER BY path_id, seq, id`,
@@ -80,6 +84,7 @@ async function fetchRows(q: Queryable, projectId: number, f: NetworkFilter) {
     for (const id of [...need]) { const o = all.get(id); if (o?.kind === 'edge') { want(o.from_node_id); want(o.to_node_id); } }
     for (const o of kept.values()) if (o.kind === 'edge') { want(o.from_node_id); want(o.to_node_id); }
     const missing = [...need].filter((id) => !all.has(id));
+    outside = missing.length > 0;
     for (const id of need) { const o = all.get(id); if (o) kept.set(id, o); }
     // With an object-type filter the objects added for the closure come bare (their instances are not asked for).
     if (types) for (const id of need) byObj.delete(id);
@@ -99,7 +104,7 @@ async function fetchRows(q: Queryable, projectId: number, f: NetworkFilter) {
   const rels = insts.length ? (await q.query<RelRow>(
     `SELECT from_id, to_id, relation_type_name FROM relation WHERE project_id = $1${instIds ? ' AND (from_id = ANY($2::text[]) OR to_id = ANY($2::text[]))' : ''}`,
     instIds ? [projectId, instIds] : [projectId])).rows : [];
-  return { kept, byObj, pes, avs, rels, insts };
+  return { kept, byObj, pes, avs, rels, insts, objs, matched, outside };
 }
 
 /** UTF-8 JSON (`prefix` + array + `suffix`) of the matching network objects. Run it in one snapshot (inSnapshot) so

@@ -11,10 +11,11 @@ import { createNetworkObjects, deleteAllByType, deleteNetworkObjects, updateNetw
 import { createPathEdges, deletePathEdges, updatePathEdges } from './path-edges';
 import { createInstances, deleteInstances, patchAttributeValues, updateInstances } from './instances';
 import { createRelations, deleteRelations } from './relations';
-import { networkJson, nodeAt, readNetwork, readNetworkBody, type NetworkFilter } from './read';
+import { networkJson, nodeAt, readNetwork, type NetworkFilter } from './read';
+import { currentBody } from './snapshot-read';
 import { inSnapshot, notModified, sendJson } from './send';
 import { isLargeNetwork, sendLargeNetwork } from './send-stream';
-import { bumpNetworkVersion, cached, databaseId, etagOf, networkVersion, remember } from './cache';
+import { bumpNetworkVersion, cached, databaseId, etagOf, networkVersion } from './cache';
 import type { Queryable } from '../db/db';
 import { unknownId } from './errors';
 
@@ -73,8 +74,7 @@ export async function networkRoutes(api: FastifyInstance): Promise<void> {
     let e = cached(db, `${pid}|${key}`, version);
     if (!e && await isLargeNetwork(db, pid)) return sendLargeNetwork(req, reply, db, pid, f, key, dbId);
     if (!e) {
-      const read = await inSnapshot(db, async (q) => ({ v: await networkVersion(q, pid), body: await readNetworkBody(q, pid, f, '{"data":', '}') }));
-      e = remember(db, `${pid}|${key}`, { version: read.v, etag: etagOf(dbId, pid, read.v, key), body: read.body });
+      e = await currentBody(db, pid, key, f, dbId);
       reply.header('etag', e.etag);
     }
     return sendJson(req, reply, e.body, e);

@@ -44,7 +44,7 @@ export async function analyzeNetwork(db: Db): Promise<void> {
 export async function insertNetwork(db: Db, projectId: number, net: GeneratedNetwork): Promise<void> {
   await db.tx(async (q) => {
     await insertRows(q, projectId, net);
-    await q.query('UPDATE project SET network_version = network_version + 1 WHERE id = $1', [projectId]);
+    await q.query('SELECT network_stamp($1)', [projectId]); // version bump + change log (migration 027)
   });
   await analyzeNetwork(db);
 }
@@ -146,7 +146,9 @@ export async function insertNetworkBlocks(db: Db, blocks: Iterator<GeneratedNetw
       for (const t of NETWORK_TABLES) await q.query(`ANALYZE ${t}`);
       await verifyForeignKeys(q, id);
     }
-    await q.query('UPDATE project SET network_version = network_version + 1 WHERE id = $1', [id]);
+    // A new project: no change log (migration 027) for the load (with the triggers off it would miss it anyway).
+    await q.query('UPDATE project SET network_version = network_version + 1, network_log_from = network_version + 1 WHERE id = $1', [id]);
+    await q.query('DELETE FROM network_change WHERE project_id = $1', [id]);
     return id;
   });
   await analyzeNetwork(db);

@@ -1,0 +1,39 @@
+// Cache warm-up of a starting app process (server/network/warm.ts): the map's whole-project read of the most recently
+// written projects is built in the background, so the first read after a (re)start is answered from the cache.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Api, type TestServer } from './support/server';
+import { edge, node, wire } from './network-fixtures';
+import { cached, clearNetworkCache, networkVersion } from '../../server/network/cache';
+import { warmNetworkCache } from '../../server/network/warm';
+
+let ts: TestServer;
+let api: Api;
+let pid: number;
+
+beforeAll(async () => {
+  ts = await startTestServer();
+  api = ts.api(await ts.login('engineer@demo.example'));
+  pid = (await api.post('/api/project', { name: 'Warm-up', projectTypeId: 10 })).body.id;
+  expect((await api.post(`/api/project/${pid}/network_object`, wire([node('a', 0, 0), node('b', 10, 0), edge('ab', 'a', 'b', [[0, 0], [10, 0]])]))).status).toBe(201);
+  expect((await api.post(`/api/project/${pid}/object_instance`, [{ id: 'd', objectTypeId: 112, networkObjectId: 'ab' }])).status).toBe(201);
+}, 120_000);
+afterAll(async () => { await ts?.close(); });
+
+describe('network cache warm-up', () => {
+  it('builds the map read of the most recently written project; the next read is answered from the cache', async () => {
+    clearNetworkCache();
+    const warmed = await warmNetworkCache(ts.server.db, 1);
+    expect(warmed).toEqual([pid]);
+    // the route looks up exactly this entry before it would build anything
+    const entry = cached(ts.server.db, `${pid}|||0`, await networkVersion(ts.server.db, pid));
+    expect(entry).toBeDefined();
+    const r = await api.get(`/api/project/${pid}/network_object/all?includeWithoutObjectInstances=false`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('etag')).toBe(entry!.etag);
+    expect(r.body.data.map((o: { id: string }) => o.id).sort()).toEqual(['a', 'ab', 'b']);
+  });
+
+  it('does nothing when turned off', async () => {
+    expect(await warmNetworkCache(ts.server.db, 0)).toEqual([]);
+  });
+});
