@@ -6,3 +6,5 @@ export type { ImageLayerSpec, ImageLayerOptions } from './image';
 export { buildAttributes } from './binary';
 export type { BinaryAttributes } from './binary';
 export type { LayerFeature, FeatureGeometry } from './features';
+export { wfsFeatureUrl, bboxCql } from './wfs';
+export type { WfsRequestOptions } from './wfs';

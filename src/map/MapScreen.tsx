@@ -261,6 +261,8 @@ function testHook(c: MapController, inject: (l: Loaded) => void, area: () => Are
     },
     /** The network's deck.gl layers as last drawn (id, visible, opacity), for layer-setting checks. */
     deckLayers: () => c.lastLayers.map((l) => ({ id: l.id, visible: l.props.visible, opacity: l.props.opacity })),
+    /** The catalogue's feature/wfst layers: features read, objects drawn, visibility, opacity, deck.gl layer ids. */
+    featureLayers: () => c.features.summary(),
     /** Coordinates of an edge (or the node's point) by id, or null. */
     coords: (id: string) => { const o = c.session ? getObject(c.session.model, id) : undefined; return o?.edge?.geometry.coordinates ?? (o?.node ? [o.node.geometry.coordinates] : null); },
     edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],

@@ -22,6 +22,7 @@ import type { GroupState } from './render/catalogue-style';
 import { defaultStyle, type StyleResolver } from './render/network-style';
 import { ImageLayers, imageRequest } from './render/image-layers';
 import { imageContext } from './render/image-context';
+import { mapFeatureLayers, type FeatureLayers } from './render/feature-layers';
 import { engineHitIndex } from './hit-index';
 import { ToolSet } from './tool-set';
 import type { EditSession } from './edit-session';
@@ -73,6 +74,7 @@ export class MapController {
   private failedBackgrounds = new Set<string>();
   /** The catalogue's other image layers (render/image-layers.ts). */
   readonly images: ImageLayers;
+  /** Feature/wfst layers (render/feature-layers.ts). */ readonly features: FeatureLayers = mapFeatureLayers((k, l, p, t) => this.host.notify(k, l, p, t), () => this.render());
 
   constructor(container: HTMLElement, private host: ControllerHost, private backgrounds: Background[] = BACKGROUNDS) {
     const v = parseViewFragment(location.hash);
@@ -284,9 +286,10 @@ export class MapController {
     }
     const widthScale = (this.canEdit() ? STROKE_WIDTH_EDIT : STROKE_WIDTH) / 3;
     const view = this.loaded ? this.viewExtent() : null;
+    const f = this.features.layers(this.layerView?.backgrounds, { projectId: s?.editor.config.projectId, zoom: this.zoom(), extent: view });
     const layers = [
-      ...(this.chunks ? chunkLayers(this.chunks.chunks(), { widthScale, view, cellSize: this.chunks.cellSize, groups: this.layerView?.groups, zoom: this.zoom() }) : []),
-      ...overlayLayers({ selectedLines: selLines, selectedPoints: selPoints, sketch: this.sketch(), widthScale, view, cellSize: 0 }),
+      ...f.below, ...(this.chunks ? chunkLayers(this.chunks.chunks(), { widthScale, view, cellSize: this.chunks.cellSize, groups: this.layerView?.groups, zoom: this.zoom() }) : []),
+      ...f.above, ...overlayLayers({ selectedLines: selLines, selectedPoints: selPoints, sketch: this.sketch(), widthScale, view, cellSize: 0 }),
     ];
     this.lastLayers = layers;
     this.overlay.setProps({ layers });
