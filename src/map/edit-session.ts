@@ -4,7 +4,7 @@
 // the engine.
 import type { Id, NetworkObject, Position } from 'engine/types';
 import type { Action } from 'engine/actions';
-import { getObject, type Model } from 'engine/model';
+import { getInstance, getObject, type Model } from 'engine/model';
 import type { Diff } from 'engine/tx';
 import { Editor, type GestureResult } from 'engine/editor';
 import type { MergeKnown, MergePlan } from 'engine/merge';
@@ -20,14 +20,27 @@ export interface ChangeEvent { ids: Set<Id>; diff: Diff; warnings: string[]; rej
 
 const EMPTY: Diff = { added: [], updated: [], removed: [] };
 
-/** Network-object ids whose rows a diff touched (what the renderer must rebuild). */
-export function touchedObjectIds(diff: Diff): Set<Id> {
+/** Network-object ids whose rows a diff touched (what the renderer must rebuild): the objects themselves, the objects
+ *  of instances added, removed or changed, and (with the model) the objects of changed attribute values (styles read
+ *  attribute values). */
+export function touchedObjectIds(diff: Diff, model?: Model): Set<Id> {
   const ids = new Set<Id>();
-  for (const r of diff.added) if (r.table === 'networkObjects') ids.add(r.key);
-  for (const r of diff.removed) if (r.table === 'networkObjects') ids.add(r.key);
-  for (const [, to] of diff.updated) if (to.table === 'networkObjects') ids.add(to.key);
-  // instance changes restyle their network object
-  for (const r of [...diff.added, ...diff.removed]) if (r.table === 'objectInstances') ids.add((r.row as { networkObjectId: Id }).networkObjectId);
+  const instObj = new Map<Id, Id>();
+  const rows = [...diff.added, ...diff.removed, ...diff.updated.flatMap(([from, to]) => [from, to])];
+  for (const r of rows) {
+    if (r.table === 'networkObjects') ids.add(r.key);
+    else if (r.table === 'objectInstances') {
+      const i = r.row as { id: Id; networkObjectId: Id };
+      ids.add(i.networkObjectId);
+      instObj.set(i.id, i.networkObjectId);
+    }
+  }
+  if (model) for (const r of rows) {
+    if (r.table !== 'attributeValues') continue;
+    const iid = (r.row as { objectInstanceId: Id }).objectInstanceId;
+    const o = instObj.get(iid) ?? getInstance(model, iid)?.networkObjectId;
+    if (o) ids.add(o);
+  }
   return ids;
 }
 
@@ -77,7 +90,7 @@ export class EditSession {
   }
 
   private result(r: GestureResult, kind: ChangeEvent['kind']): ChangeEvent {
-    return this.emit({ ids: touchedObjectIds(r.diff), diff: r.diff, warnings: r.warnings, rejected: r.rejected, limitReached: r.limitReached, kind });
+    return this.emit({ ids: touchedObjectIds(r.diff, this.model), diff: r.diff, warnings: r.warnings, rejected: r.rejected, limitReached: r.limitReached, kind });
   }
 
   /** Runs a tool intent as one gesture (a multi-object delete too: one history item). */
@@ -90,18 +103,18 @@ export class EditSession {
 
   undo(): ChangeEvent | null {
     const s = this.editor.undo();
-    return s ? this.emit({ ids: touchedObjectIds(s.diff), diff: s.diff, warnings: [], rejected: null, limitReached: false, kind: 'undo' }) : null;
+    return s ? this.emit({ ids: touchedObjectIds(s.diff, this.model), diff: s.diff, warnings: [], rejected: null, limitReached: false, kind: 'undo' }) : null;
   }
 
   redo(): ChangeEvent | null {
     const s = this.editor.redo();
-    return s ? this.emit({ ids: touchedObjectIds(s.diff), diff: s.diff, warnings: [], rejected: null, limitReached: false, kind: 'redo' }) : null;
+    return s ? this.emit({ ids: touchedObjectIds(s.diff, this.model), diff: s.diff, warnings: [], rejected: null, limitReached: false, kind: 'redo' }) : null;
   }
 
   /** Merges a read of more of the network (area loading): not an edit, nothing to undo or save. */
   merge(read: readonly NetworkObject[], known: MergeKnown): { plan: MergePlan; diff: Diff } {
     const { plan, diff } = this.editor.merge(read, known);
-    if (plan.objects.length || diff.added.length) this.emit({ ids: touchedObjectIds(diff), diff, warnings: [], rejected: null, limitReached: false, kind: 'load' });
+    if (plan.objects.length || diff.added.length) this.emit({ ids: touchedObjectIds(diff, this.model), diff, warnings: [], rejected: null, limitReached: false, kind: 'load' });
     return { plan, diff };
   }
 

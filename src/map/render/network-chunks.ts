@@ -52,6 +52,8 @@ interface Cell { key: string; cx: number; cy: number; edges: Set<Id>; nodes: Set
 export class NetworkChunks {
   private cells = new Map<string, Cell>();
   private where = new Map<Id, string>();
+  /** Per object: its coordinates and styles as last computed (a cell rebuild restyles only what changed). */
+  private prepared = new Map<Id, Prepared | null>();
   private versions = 0;
   cellSize: number;
 
@@ -64,6 +66,7 @@ export class NetworkChunks {
   /** A new style resolver (another style chosen, other layers offered): every cell is rebuilt. */
   restyle(style: StyleResolver): string[] {
     this.style = style;
+    this.prepared.clear();
     for (const c of this.cells.values()) c.dirty = true;
     return this.flush();
   }
@@ -104,7 +107,7 @@ export class NetworkChunks {
 
   /** Assigns every object to its cell and builds all buffers. */
   build(): void {
-    this.cells.clear(); this.where.clear();
+    this.cells.clear(); this.where.clear(); this.prepared.clear();
     this.source.forEach((id, kind, coords) => { if (coords.length) this.place(id, kind, coords); });
     this.flush();
   }
@@ -112,6 +115,7 @@ export class NetworkChunks {
   /** Re-places the given ids (added, changed or removed) and rebuilds only their chunks. Returns the chunk keys. */
   update(ids: Iterable<Id>): string[] {
     for (const id of ids) {
+      this.prepared.delete(id);
       this.unplace(id);
       const o = this.source.get(id);
       if (o && o.coords.length) this.place(id, o.kind, o.coords);
@@ -154,6 +158,16 @@ export class NetworkChunks {
     return out.size ? [...out.values()] : fallback ? [fallback] : [];
   }
 
+  /** The object's coordinates and styles, computed once until it changes or the style does. */
+  private prepare(id: Id): Prepared | null {
+    let p = this.prepared.get(id);
+    if (p !== undefined) return p;
+    const o = this.source.get(id);
+    p = o ? { coords: o.coords, styles: this.stylesOf(o) } : null;
+    this.prepared.set(id, p);
+    return p;
+  }
+
   /** Builds the cell's buffers, one chunk per render group. */
   private buildChunks(c: Cell): Chunk[] {
     const ox = (c.cx + 0.5) * this.cellSize, oy = (c.cy + 0.5) * this.cellSize;
@@ -161,14 +175,14 @@ export class NetworkChunks {
     const groups = new Map<string, { edges: Styled[]; nodes: Styled[] }>();
     const bucket = (g: string) => { let b = groups.get(g); if (!b) { b = { edges: [], nodes: [] }; groups.set(g, b); } return b; };
     for (const id of c.edges) {
-      const o = this.source.get(id);
+      const o = this.prepare(id);
       if (!o || o.coords.length < 2) continue;
-      for (const s of this.stylesOf(o)) bucket(s.group ?? '').edges.push({ id, coords: o.coords, color: s.color, width: s.width });
+      for (const s of o.styles) bucket(s.group ?? '').edges.push({ id, coords: o.coords, color: s.color, width: s.width });
     }
     for (const id of c.nodes) {
-      const o = this.source.get(id);
+      const o = this.prepare(id);
       if (!o || !o.coords.length) continue;
-      for (const s of this.stylesOf(o)) bucket(s.group ?? '').nodes.push({ id, coords: o.coords, color: s.color, width: s.width });
+      for (const s of o.styles) bucket(s.group ?? '').nodes.push({ id, coords: o.coords, color: s.color, width: s.width });
     }
     const out: Chunk[] = [];
     for (const [group, b] of groups) out.push(this.buffers(c.key, group, [olng, olat], b.edges, b.nodes));
@@ -209,3 +223,4 @@ export class NetworkChunks {
 const asList = (s: ObjectStyle | readonly ObjectStyle[]): readonly ObjectStyle[] => (Array.isArray(s) ? s : [s as ObjectStyle]);
 
 interface Styled { id: Id; coords: readonly Position[]; color: readonly number[]; width: number }
+interface Prepared { coords: readonly Position[]; styles: readonly ObjectStyle[] }

@@ -59,3 +59,19 @@ describe('network in binary chunks', () => {
     expect((100000 / s) ** 2).toBeCloseTo(125, 0);
   });
 });
+
+describe('styles computed once per object', () => {
+  it('a cell rebuild restyles only the objects that changed; the others keep their computed style', () => {
+    const model: Model = createModel({ networkObjects: grid(200) });
+    const styled: string[] = [];
+    const chunks = new NetworkChunks(modelSource(() => model), {
+      cellSize: 100_000, // one cell holds everything
+      style: (kind, typeName, props) => { styled.push(kind); void typeName; void props; return { color: [1, 2, 3, 255], width: 2 }; },
+    });
+    chunks.build();
+    expect(styled.length).toBe(400);
+    styled.length = 0;
+    expect(chunks.update(['e5'])).toHaveLength(1);
+    expect(styled).toEqual(['edge']); // the other 399 objects of the rebuilt cell were not styled again
+  });
+});

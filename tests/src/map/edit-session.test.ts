@@ -1,0 +1,32 @@
+// The map's edit session: a change reports the network objects the renderer must rebuild — including the object of an
+// attribute value edited in the feature-info panel (styles read attribute values).
+import { describe, expect, it } from 'vitest';
+import { createModel } from 'engine/model';
+import type { NetworkObject, ObjectType } from 'engine/types';
+import { EditSession } from '../../../src/map/edit-session';
+
+const TYPES: ObjectType[] = [{ id: 1, name: 'trench', family: 'zpi', geometryKind: 'edge', attributeTypes: [{ name: 'Phase', type: 'Integer' }] }];
+const objs: NetworkObject[] = [
+  { id: 'a', projectId: 1, node: { geometry: { type: 'Point', coordinates: [0, 0] } } },
+  { id: 'b', projectId: 1, node: { geometry: { type: 'Point', coordinates: [50, 0] } } },
+  { id: 'e', projectId: 1, edge: { fromNodeId: 'a', toNodeId: 'b', geometry: { type: 'LineString', coordinates: [[0, 0], [50, 0]] } },
+    objectInstances: [{ id: 't', objectTypeId: 1, networkObjectId: 'e' }] },
+];
+
+describe('EditSession change events', () => {
+  it('an attribute edit names the network object of the instance, for its undo and redo too', () => {
+    const s = new EditSession(createModel({ networkObjects: objs, objectTypes: TYPES }), { newId: () => 'x', projectId: 1 });
+    const e = s.apply({ type: 'editAttributes', instanceId: 't', values: { Phase: '2' } });
+    expect([...e.ids]).toEqual(['e']);
+    expect([...s.undo()!.ids]).toEqual(['e']);
+    expect([...s.redo()!.ids]).toEqual(['e']);
+  });
+
+  it('a multi-object delete is one change and one history item', () => {
+    const s = new EditSession(createModel({ networkObjects: objs, objectTypes: TYPES }), { newId: () => 'x', projectId: 1 });
+    const events = s.perform({ kind: 'deleteObjects', ids: ['e', 'a'] });
+    expect(events).toHaveLength(1);
+    expect(s.state().size).toBe(1);
+    expect(events[0].ids.has('e') && events[0].ids.has('a')).toBe(true);
+  });
+});
