@@ -16,7 +16,7 @@ import { ensureChromium } from '../scripts/chromium.mjs';
 const DB = process.env.BENCH_AREA_DATABASE_URL;
 const EDITS = 7;
 const NAME_SHIM = 'window.__name = (f) => f;';
-type Area = { loading: number; loaded: number; tiles: string[]; objects: number };
+type Area = { loading: number; loaded: number; tiles: string[]; objects: number; timings: { read: number[]; merge: number[] } };
 type W = { __map: { area(): Area | null; counts(): { edges: number; nodes: number }; setView(z: number, x: number, y: number): void; edgesAt(x: number, y: number, t: number): string[]; coords(id: string): number[][]; controller: Record<string, unknown> } };
 
 async function api<T>(base: string, token: string, path: string): Promise<T> {
@@ -101,6 +101,9 @@ async function main() {
     }, EDITS);
     const heap = await page.evaluate(() => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 2 ** 20);
     const a2 = await page.evaluate(() => (window as unknown as W).__map.area()!);
+    const rs = stats(a2.timings.read), ms = stats(a2.timings.merge);
+    rows.push(row('tile read (request to parsed answer)', n, 'time p50', 'ms', rs.p50), row('tile read (request to parsed answer)', n, 'time max', 'ms', rs.max),
+      row('tile merge into the session + chunk redraw (JS)', n, 'time p50', 'ms', ms.p50), row('tile merge into the session + chunk redraw (JS)', n, 'time max', 'ms', ms.max));
     const es = stats(edits.map((e) => e.engine)), ls = stats(edits.map((e) => e.layers)), ts = stats(edits.map((e) => e.engine + e.layers));
     rows.push(
       row('edit split: engine + chunk rebuild (JS)', n, 'time p50', 'ms', es.p50), row('edit split: deck.gl layers + update (JS)', n, 'time p50', 'ms', ls.p50),

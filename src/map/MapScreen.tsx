@@ -268,7 +268,7 @@ function testHook(c: MapController, inject: (l: Loaded) => void, area: () => Are
     edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],
     nodesAt: (x: number, y: number, tol: number) => c.session?.index.nodesNear([x, y], tol).map((h) => h.id) ?? [],
     /** Area loading (large projects): status and loaded tiles, or null when the whole network is loaded. */
-    area: () => { const a = area(); return a ? { ...a.status, tiles: a.loadedTiles() } : null; },
+    area: () => { const a = area(); return a ? { ...a.status, tiles: a.loadedTiles(), timings: a.timings } : null; },
     controller: c,
   };
 }

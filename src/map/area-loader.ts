@@ -47,6 +47,8 @@ export class AreaLoader {
   private listeners = new Set<(s: AreaStatus) => void>();
   private off: () => void;
   status: AreaStatus = { loading: 0, loaded: 0, tooLarge: false, failed: 0, objects: 0 };
+  /** Milliseconds of each tile read (request to parsed answer) and of merging it into the session (with the redraw). */
+  readonly timings = { read: [] as number[], merge: [] as number[] };
 
   constructor(private session: EditSession, private read: (e: Extent) => Promise<NetworkObject[]>, private onError?: (e: unknown) => void) {
     this.off = session.subscribe((e) => { if (e.kind !== 'load') this.note(e.diff); });
@@ -95,9 +97,13 @@ export class AreaLoader {
       const k = this.queue.shift()!;
       this.running++;
       this.emit({ loading: this.pending.size });
+      const t0 = performance.now();
       this.read(tileExtent(k)).then((objs) => {
+        const t1 = performance.now();
         this.merge(objs);
         this.loaded.add(k);
+        this.timings.read.push(t1 - t0);
+        this.timings.merge.push(performance.now() - t1);
       }, (e) => {
         this.emit({ failed: this.status.failed + 1 });
         this.onError?.(e);
