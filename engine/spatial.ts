@@ -137,7 +137,15 @@ export class SpatialIndex {
       this.remove(to.key);
       this.insert(b);
     }
-    for (const r of diff.added) if (r.table === 'networkObjects') this.insert(r.row as NetworkObjectRow);
+    // many additions at once (a read merged by area loading): one bulk load of their items instead of one insert each
+    const slots: number[] = [];
+    for (const r of diff.added) {
+      if (r.table !== 'networkObjects') continue;
+      const o = r.row as NetworkObjectRow, d = this.objectNumber(o.id, true), k = this.add(d, o);
+      for (let i = 0; i < k; i++) slots.push(this.first[d] + i);
+    }
+    if (slots.length > 64) this.tree.load(slots);
+    else for (const i of slots) this.tree.insert(i);
   }
 
   /** Raw candidates whose boxes intersect the box. */
