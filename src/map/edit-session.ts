@@ -4,7 +4,7 @@
 // the engine.
 import type { Id, NetworkObject, Position } from 'engine/types';
 import type { Action } from 'engine/actions';
-import { getInstance, getObject, type Model } from 'engine/model';
+import { getInstance, getObject, getPathEdge, pathEdgesOfEdge, type Model } from 'engine/model';
 import type { Diff } from 'engine/tx';
 import { Editor, type GestureResult } from 'engine/editor';
 import type { MergeKnown, MergePlan } from 'engine/merge';
@@ -21,8 +21,8 @@ export interface ChangeEvent { ids: Set<Id>; diff: Diff; warnings: string[]; rej
 const EMPTY: Diff = { added: [], updated: [], removed: [] };
 
 /** Network-object ids whose rows a diff touched (what the renderer must rebuild): the objects themselves, the objects
- *  of instances added, removed or changed, and (with the model) the objects of changed attribute values (styles read
- *  attribute values). */
+ *  of instances added, removed or changed, paths whose path edges changed, and (with the model) the paths over touched
+ *  edges and the objects of changed attribute values (styles read attribute values). */
 export function touchedObjectIds(diff: Diff, model?: Model): Set<Id> {
   const ids = new Set<Id>();
   const instObj = new Map<Id, Id>();
@@ -35,6 +35,9 @@ export function touchedObjectIds(diff: Diff, model?: Model): Set<Id> {
       instObj.set(i.id, i.networkObjectId);
     }
   }
+  for (const r of rows) if (r.table === 'pathEdges') ids.add((r.row as { pathId: Id }).pathId);
+  // a path (cable) is drawn along its edges: an edge's change redraws the paths over it
+  if (model) for (const id of [...ids]) for (const pe of pathEdgesOfEdge(model, id)) { const p = getPathEdge(model, pe); if (p) ids.add(p.pathId); }
   if (model) for (const r of rows) {
     if (r.table !== 'attributeValues') continue;
     const iid = (r.row as { objectInstanceId: Id }).objectInstanceId;

@@ -17,8 +17,8 @@ const key = (kind: 'node' | 'edge', typeName: string) => `${kind}:${typeName}`;
 
 /** `node:type` / `edge:type` → every offered network layer drawing that type, in catalogue order: layers naming the
  * type (same geometry), each with its own instance filter (derived layers such as reserved trenches). A layer split
- * only by a server-side feature type (the four cable kinds, told apart by their path ends) draws the type only when
- * it is the one layer naming it. */
+ * only by a server-side feature type (the four cable kinds, told apart by their path ends) draws the objects whose
+ * `feature_type` property it lists (render/path-geometry.ts derives it for cables as the server does). */
 export function layersByObjectType(entries: readonly LayerEntry[]): Map<string, LayerEntry[]> {
   const out = new Map<string, LayerEntry[]>();
   const serverSplit = new Map<string, LayerEntry[]>();
@@ -31,7 +31,8 @@ export function layersByObjectType(entries: readonly LayerEntry[]): Map<string, 
       target.set(k, [...(target.get(k) ?? []), e]);
     }
   }
-  for (const [k, list] of serverSplit) if (list.length === 1) out.set(k, [...(out.get(k) ?? []), list[0]]);
+  // split by a server-side feature type (the cable kinds): each draws the objects whose feature_type it lists
+  for (const [k, list] of serverSplit) out.set(k, [...(out.get(k) ?? []), ...list]);
   return out;
 }
 
@@ -55,6 +56,13 @@ export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonl
     try { fn = getStyle(chosenStyle(e, settings)).fn; } catch { fn = null; }
     return { e, fn };
   })] as const));
+  // layers sharing a type told apart only by the server's feature type (the four cable kinds) check `feature_type`;
+  // a layer that is the only one naming its type draws all of it
+  const byFeature = new Set<LayerEntry>();
+  for (const list of byType.values()) {
+    const split = list.filter(({ e }) => e.featureTypes?.length && !e.filter);
+    if (split.length > 1) for (const { e } of split) byFeature.add(e);
+  }
   return (kind, typeName, props) => {
     const list = typeName ? byType.get(key(kind, typeName)) : undefined;
     if (!list) return defaultStyle(kind, typeName);
@@ -63,6 +71,7 @@ export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonl
     const out: ObjectStyle[] = [];
     for (const { e, fn } of list) {
       if (e.filter && !matchesFilter(e.filter, typeName, read())) continue;
+      if (byFeature.has(e) && !e.featureTypes!.includes(String(read().feature_type ?? ''))) continue;
       let s = null;
       try { s = fn ? fn(read(), STYLE_ZOOM, ctx) : null; } catch { s = null; }
       out.push(s ? { color: s.color, width: s.width, group: e.name } : { ...(defaultStyle(kind, typeName) as ObjectStyle), group: e.name });

@@ -1,9 +1,10 @@
 // Adapts the engine's normalized model to the renderer: nodes and edges with their coordinates and the name of the
-// object type of their first instance (styling key). Paths have no geometry of their own and are not drawn here.
+// object type of their first instance (styling key). Paths (cables) are drawn along their edges (path-geometry.ts).
 import type { Id } from 'engine/types';
 import { allObjects, getInstance, getObject, instancesOf, valuesOf, type Model, type NetworkObjectRow } from 'engine/model';
 import type { Props } from 'layers/types';
 import type { NetworkSource } from './network-chunks';
+import { cableKind, pathLine } from './path-geometry';
 
 export function typeNameOf(m: Model, id: Id): string | null {
   const iid = instancesOf(m, id)[0];
@@ -37,7 +38,12 @@ function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
   const instances = instanceTypes(m, id);
   if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeNameOf(m, id), props, instances };
   if (o.edge) return { kind: 'edge' as const, coords: o.edge.geometry.coordinates, typeName: typeNameOf(m, id), props, instances };
-  return undefined;
+  // a path (cable): drawn along its edges; its props also carry the cable kind (feature_type) of the cable layers
+  const typeName = typeNameOf(m, id);
+  if (!typeName) return undefined;
+  const line = pathLine(m, id);
+  if (line.coords.length < 2) return undefined;
+  return { kind: 'edge' as const, coords: line.coords, typeName, path: true, props: () => ({ ...propsOf(m, id), feature_type: cableKind(m, line.start, line.end) }) };
 }
 
 /** A source reading the current model through a getter (the model changes with every edit). */

@@ -12,6 +12,8 @@ export interface SourceObject {
   kind: 'node' | 'edge'; coords: readonly Position[]; typeName: string | null; props?: () => Props;
   /** Every instance's type (an edge may carry a trench and a duct): the object is drawn in each matched group. */
   instances?: readonly { typeName: string | null; props: () => Props }[];
+  /** A path drawn along its edges: only in the groups of catalogue layers that name its type (never by default). */
+  path?: boolean;
 }
 
 export interface NetworkSource {
@@ -147,6 +149,7 @@ export class NetworkChunks {
   /** One style per render group the object belongs to (every layer drawing one of its instances); unmatched types:
    * the default group; none when the layers naming its types all filter it out. */
   private stylesOf(o: SourceObject): readonly ObjectStyle[] {
+    if (o.path) return asList(this.style(o.kind, o.typeName, o.props)).filter((st) => !!st.group);
     if (!o.instances || o.instances.length < 2) return asList(this.style(o.kind, o.typeName, o.props));
     const out = new Map<string, ObjectStyle>();
     let fallback: ObjectStyle | undefined;

@@ -31,8 +31,8 @@ describe('network styles from the layer catalogue', () => {
     expect(names('node:access_point')).toEqual(['ap', 'oap']);
     expect(names('node:splicebox')).toEqual(['dp']);
     expect(m.get('node:trench')).toBeUndefined();
-    // cable layers split only by a server-side feature type are not a home for 'cable'
-    expect(m.get('edge:cable')).toBeUndefined();
+    // the four cable layers, split by the server's feature type (cable kind), all draw 'cable' (each its kind)
+    expect(m.get('edge:cable')!.map((e) => e.name).sort()).toEqual(['cableApToDp', 'cableApToOap', 'cableDpToKa', 'cableOapToDp']);
   });
 
   it('colours an object with its layer style function, reading the attributes; unmatched types keep the default', () => {
