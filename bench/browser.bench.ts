@@ -16,8 +16,12 @@ import { ensureChromium } from '../scripts/chromium.mjs';
 import { alias } from '../vite.config';
 
 const MAX = Number(process.env.BENCH_MAX_SIZE ?? 100_000);
-const SIZES = sizes([10_000, 100_000, 1_000_000]).filter((n) => n <= MAX);
-const EDITS = 5, PAN_STEPS = 5;
+/** BENCH_SIZES (e.g. 1000000) runs only those sizes; rows of other sizes already in the results file are kept. */
+const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : sizes([10_000, 100_000, 1_000_000]).filter((n) => n <= MAX);
+/** Fewer samples at 10⁶ (the baseline needs about a minute per edit there). */
+const EDITS_AT = (n: number) => (n >= 1_000_000 ? 2 : 5), PAN_AT = (n: number) => (n >= 1_000_000 ? 2 : 5);
+/** The baseline gets this long per size (BENCH_BASELINE_TIMEOUT_S, default 900 s); past it its rows stay empty. */
+const BASELINE_TIMEOUT_MS = Number(process.env.BENCH_BASELINE_TIMEOUT_S ?? 900) * 1000;
 /** tsx keeps function names with a `__name` helper that page.evaluate callbacks carry into the page. */
 const NAME_SHIM = 'window.__name = (f) => f;';
 const DIST = resolve('dist'), BASE_OUT = resolve('node_modules/.cache/bench-browser');
@@ -87,7 +91,7 @@ async function oursEdit(page: Page, k: number): Promise<Edit> {
   }, k);
 }
 
-async function pan(page: Page, fn: string): Promise<number[]> {
+async function pan(page: Page, fn: string, steps: number): Promise<number[]> {
   return page.evaluate(async ([fn, steps]) => {
     if (fn === 'baseline') return (window as unknown as { __baseline: { pan(n: number): Promise<number[]> } }).__baseline.pan(steps as number);
     const c = (window as unknown as { __map: { controller: { map: { once(e: string, f: () => void): void; panBy(o: number[], p: object): void } } } }).__map.controller;
@@ -99,7 +103,7 @@ async function pan(page: Page, fn: string): Promise<number[]> {
       out.push((await f) - t0);
     }
     return out;
-  }, [fn, PAN_STEPS] as const);
+  }, [fn, steps] as const);
 }
 
 async function main() {
@@ -120,8 +124,8 @@ async function main() {
       await page.waitForFunction(() => document.body.dataset.mapLoaded === 'true' && !!(window as unknown as { __map?: unknown }).__map, undefined, { timeout: 120_000 });
       const o = await oursLoad(page, n);
       const edits: Edit[] = [];
-      for (let i = 0; i < EDITS; i++) edits.push(await oursEdit(page, 100 + i * 7));
-      const oursPan = await pan(page, 'ours');
+      for (let i = 0; i < EDITS_AT(n); i++) edits.push(await oursEdit(page, 100 + i * 7));
+      const oursPan = await pan(page, 'ours', PAN_AT(n));
       await ctx.close();
       // ---- baseline: EditableGeoJsonLayer ----
       const bctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
@@ -130,11 +134,18 @@ async function main() {
       await bpage.goto(`${url}/baseline/baseline.html`);
       await bpage.waitForFunction(() => !!(window as unknown as { __baseline?: { ready(): Promise<boolean> } }).__baseline, undefined, { timeout: 120_000 });
       await bpage.evaluate(() => (window as unknown as { __baseline: { ready(): Promise<boolean> } }).__baseline.ready());
-      const b = await bpage.evaluate((n) => (window as unknown as { __baseline: { load(n: number): Promise<{ js: number; update: number; frame: number; heapMB: number }> } }).__baseline.load(n), n);
-      const bEdits: Edit[] = [];
-      for (let i = 0; i < EDITS; i++) bEdits.push(await bpage.evaluate((k) => (window as unknown as { __baseline: { edit(k: number): Promise<Edit> } }).__baseline.edit(k), 100 + i * 7));
-      const basePan = await pan(bpage, 'baseline');
-      await bctx.close();
+      const baseline = async () => {
+        const b = await bpage.evaluate((n) => (window as unknown as { __baseline: { load(n: number): Promise<{ js: number; update: number; frame: number; heapMB: number }> } }).__baseline.load(n), n);
+        const bEdits: Edit[] = [];
+        for (let i = 0; i < EDITS_AT(n); i++) bEdits.push(await bpage.evaluate((k) => (window as unknown as { __baseline: { edit(k: number): Promise<Edit> } }).__baseline.edit(k), 100 + i * 7));
+        return { b, bEdits, basePan: await pan(bpage, 'baseline', PAN_AT(n)) };
+      };
+      const NONE = { b: { js: NaN, update: NaN, frame: NaN, heapMB: NaN }, bEdits: [{ js: NaN, update: NaN, frame: NaN }] as Edit[], basePan: [NaN] };
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const { b, bEdits, basePan } = await Promise.race([baseline(), new Promise<typeof NONE>((r) => { timer = setTimeout(() => { console.log(`baseline at ${n}: no result in ${BASELINE_TIMEOUT_MS / 1000} s`); r(NONE); }, BASELINE_TIMEOUT_MS); })])
+        .catch((e) => { console.log(`baseline at ${n} failed: ${e instanceof Error ? e.message : e}`); return NONE; });
+      clearTimeout(timer);
+      await bctx.close().catch(() => undefined);
 
       const med = (xs: number[]) => stats(xs).p50;
       const oursLoadJs = o.model + o.chunks + o.layers + o.update;
@@ -157,6 +168,12 @@ async function main() {
     await browser.close();
     server.close();
   }
+  // rows of sizes not run now are kept from the last results
+  try {
+    const old = JSON.parse(readFileSync(resolve('bench/results/browser.json'), 'utf8')) as { rows: BenchRow[] };
+    rows.push(...old.rows.filter((r) => !SIZES.includes(r.size)));
+    rows.sort((a, b) => a.size - b.size);
+  } catch { /* no earlier results */ }
   writeResults('browser', rows, { note: 'Chromium with software WebGL (SwiftShader): raster-bound rows are not GPU numbers. baseline = EditableGeoJsonLayer (@deck.gl-community/editable-layers) with the same data and split; ratio = baseline/value.' });
 }
 
