@@ -7,11 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Queryable } from '../db/db';
+import { segmentedGzip } from './gzip-segments';
 
 import type { Snapshot } from './snapshot';
 
 /** A cached body; `snap` (whole-project reads) lets the next version be patched from it (snapshot.ts). */
-export interface Entry { version: string; etag: string; body: Buffer; gz?: Promise<Buffer>; bytes: number; snap?: Snapshot }
+export interface Entry {
+  version: string; etag: string; body: Buffer; gz?: Promise<Buffer>; bytes: number; snap?: Snapshot;
+  /** Compressed segments of the gzip (gzip-segments.ts), handed on to the entry patched from this one. */
+  parts?: ReadonlyMap<string, Buffer>;
+}
 
 const MAX_BYTES = Number(process.env.NETWORK_CACHE_BYTES ?? 768 * 1024 * 1024);
 let total = 0;
@@ -19,6 +24,8 @@ let total = 0;
 /** Bytes of bodies the cache may hold (NETWORK_CACHE_BYTES). */
 export function cacheLimit(): number { return MAX_BYTES; }
 const gzipAsync = promisify(gzip);
+/** Bodies from this size are gzipped in segments (gzip-segments.ts). */
+const SEGMENTED_MIN_BYTES = 4 * 1024 * 1024;
 
 export async function networkVersion(q: Queryable, projectId: number): Promise<string> {
   const r = await q.query<{ v: string | number }>('SELECT network_version AS v FROM project WHERE id = $1', [projectId]);
@@ -127,9 +134,14 @@ export function remember(db: object, key: string, e: Omit<Entry, 'bytes'>): Entr
 /** The gzip of an entry's body (level 1: fast; made once, off the event loop). */
 export function gzipped(e: Entry): Promise<Buffer> {
   if (!e.gz) {
-    e.gz = gzipAsync(e.body, { level: 1 }).then((b) => {
-      if ([...entries.values()].includes(e)) { total += b.length; e.bytes += b.length; }
-      return b;
+    // large bodies: segmented (parallel, and after a patch only the changed segments are compressed again)
+    const made = e.body.length >= SEGMENTED_MIN_BYTES
+      ? segmentedGzip(e.body, e.parts).then((r) => { e.parts = r.parts; return { gz: r.gz, extra: r.gz.length }; })
+      : gzipAsync(e.body, { level: 1 }).then((gz) => ({ gz, extra: 0 }));
+    e.gz = made.then(({ gz, extra }) => {
+      // the kept segments are counted with the gzip (extra: their bytes beside the assembled gzip)
+      if ([...entries.values()].includes(e)) { total += gz.length + extra; e.bytes += gz.length + extra; }
+      return gz;
     });
     e.gz.catch(() => { e.gz = undefined; });
   }

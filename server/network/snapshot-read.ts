@@ -23,7 +23,7 @@ export function currentBody(db: Db, pid: number, key: string, f: NetworkFilter, 
     if (prev) prev.snap = undefined; // a failed patch may leave it half-updated: never reuse it
     return inSnapshot(db, async (q) => {
       const v = await networkVersion(q, pid);
-      const entry = (body: Buffer, s = snap) => remember(db, ck, { version: v, etag: etagOf(dbId, pid, v, key), body, snap: s });
+      const entry = (body: Buffer, s = snap) => remember(db, ck, { version: v, etag: etagOf(dbId, pid, v, key), body, snap: s, parts: prev?.parts });
       if (snap && BigInt(snap.version) <= BigInt(v) && await patchSnapshot(q, snap, v)) { lastRead = 'patched'; return entry(snap.body); }
       const b = await buildSnapshot(q, pid, f, v, PREFIX, SUFFIX);
       lastRead = 'built';

@@ -1,10 +1,10 @@
 // Warming the per-process network cache when an app process starts (npm start; NETWORK_WARM_PROJECTS, default 3,
 // 0 = off): the app's whole-project read of the projects written most recently is built in the background, one at a
-// time, within the cache budget. A fresh or restarted process then answers an active project from a snapshot (patched
+// time (with its gzip), within the cache budget. A fresh or restarted process then answers an active project from a snapshot (patched
 // by later writes, snapshot-read.ts) instead of paying a full build on the first request. Large projects (streamed
 // reads, opened by area) are skipped.
 import type { Db } from '../db/db';
-import { cacheLimit, databaseId } from './cache';
+import { cacheLimit, databaseId, gzipped } from './cache';
 import { currentBody } from './snapshot-read';
 import { isLargeNetwork } from './send-stream';
 
@@ -22,7 +22,8 @@ export async function warmNetworkCache(db: Db, count: number, log: (m: string) =
     if (await isLargeNetwork(db, id)) continue;
     const t0 = performance.now();
     const e = await currentBody(db, id, APP_READ_KEY, { objectTypeIds: [], includeWithoutObjectInstances: false }, dbId);
-    bytes += e.body.length;
+    await gzipped(e); // browsers ask for gzip: have it ready too
+    bytes += e.bytes;
     warmed.push(id);
     log(`network cache: project ${id} ready (${(e.body.length / 2 ** 20).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     if (bytes > cacheLimit() / 2) break;
