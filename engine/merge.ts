@@ -93,9 +93,10 @@ export function compactModel(m: Model): Model {
   });
 }
 
-/** Whether the overlay holds more network objects than the base (and at least `min`): time to compact. Doubling keeps
- *  the compaction cost amortised O(1) a loaded row while edits only ever copy small overlay buckets. */
+/** Whether the overlay holds at least `min` network objects and more than a quarter of the base: time to compact. The
+ *  geometric growth keeps the compaction cost amortised O(1) a loaded row (≤ 5 rebuilds of each row's share) while an
+ *  edit only ever copies small overlay buckets. */
 export function overlayIsLarge(m: Model, min = 4_096): boolean {
   const over = overlaySize(m.networkObjects);
-  return over >= min && over > m.networkObjects.base.ids.size;
+  return over >= min && 4 * over > m.networkObjects.base.ids.size;
 }
