@@ -106,3 +106,29 @@ describe('AreaLoader', () => {
     expect(tilesOfActions(s.model, s.pending(), tileOf).sort()).toEqual(['1_0', '2_0']);
   });
 });
+
+describe('unsaved edits of a project loaded by area', () => {
+  it('are stored with the tiles they need; restoring in a new visit loads those tiles first, then applies them', async () => {
+    const { memoryStore } = await import('../../../src/map/unsaved-store');
+    const { trackUnsaved } = await import('../../../src/map/unsaved-offer');
+    const store = memoryStore();
+    // visit 1: load tile 1 (x 2048..4095), move n5 (x = 2750)
+    const s1 = session();
+    const a1 = new AreaLoader(s1, serverRead(network(), []));
+    const t1 = trackUnsaved(s1, store, 1, undefined, a1);
+    await a1.show([T + 1, 0, T + 2, 1]);
+    s1.perform({ kind: 'moveNode', nodeId: 'n5', to: [2750, 400] });
+    await t1.flush();
+    expect((await store.get(1))?.tiles).toEqual(['1_0']);
+    // visit 2 opens elsewhere (tile 0 only); the restore must first load tile 1
+    const s2 = session(), reads: Extent[] = [];
+    const a2 = new AreaLoader(s2, serverRead(network(), reads));
+    const t2 = trackUnsaved(s2, store, 1, await store.get(1), a2);
+    await a2.show([0, 0, 10, 10]);
+    expect(getObject(s2.model, 'n5')).toBeUndefined();
+    await t2.stored!.restore();
+    expect(reads.some((r) => r[0] === T)).toBe(true);
+    expect(getObject(s2.model, 'n5')!.node!.geometry.coordinates).toEqual([2750, 400]);
+    expect(s2.state().canSave).toBe(true);
+  });
+});
