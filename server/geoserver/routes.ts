@@ -14,6 +14,7 @@ import { attributeTypes, countNetwork, pageNetwork } from './network-features';
 import { exceptionReport, invalid, missing, OwsError } from './ows-error';
 import { parseGetFeature, parseVersion, readParams, type Params, type Query } from './query';
 import { countStored, pageStored, storedFields } from './stored-features';
+import { registerWms } from './wms';
 import type { Queryable } from '../db/db';
 
 /** Extent used when a project has no data yet: the Netherlands in EPSG:3857. */
@@ -93,6 +94,7 @@ async function capabilities(req: FastifyRequest, reply: FastifyReply, project: P
 }
 
 export async function geoserverRoutes(api: FastifyInstance): Promise<void> {
+  registerWms(api);
   api.get('/project/:projectId/geoserver/:product/ows', { onRequest: requirePolicy('network.view') }, async (req, reply) => {
     const { projectId, product } = req.params as { projectId: string; product: string };
     let version = '2.0.0';

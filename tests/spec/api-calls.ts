@@ -1,6 +1,7 @@
 // The calls of the spec, transcribed row by row: spec 1 §7 (except GET /assets/i18n/{lang}.json, a static file),
 // spec 2 §7 (every "Method and path" row and list item; "GET and PATCH" rows give two calls) and, from spec 3 §7,
-// GET /api/proxy and GET /api/cyclomedia/surface-types. Read by the server and the client coverage tests.
+// GET /api/proxy, GET /api/cyclomedia/surface-types and the project geoserver ows/wms reads. Read by the server and the
+// client coverage tests.
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -123,6 +124,8 @@ export const SPEC_CALLS: readonly SpecCall[] = [
   // Spec 3 §7 (the rows this coverage task owns).
   c('GET', '/api/proxy', '3 §7'),
   c('GET', '/api/cyclomedia/surface-types', '3 §7'),
+  c('GET', `${P}/geoserver/{product}/ows`, '3 §7'),
+  c('GET', `${P}/geoserver/{product}/wms`, '3 §7'),
 ];
 
 /** `{name}` → `:name` (Fastify's route syntax). */

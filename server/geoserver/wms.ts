@@ -1,0 +1,133 @@
+// GET /api/project/{id}/geoserver/{product}/wms — the project's own WMS (spec 3 §7, "Tiled image layer"): GetMap
+// draws the features of the named layers (the WFS feature types: same names, same CQL_FILTER subset, same reads) into
+// a PNG in plain TypeScript. Same access rules as the ows route; bad parameters → 400 ServiceExceptionReport naming it.
+import proj4 from 'proj4';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CRS_DEFS } from '../../engine/projection';
+import { canAccessOrganisation, requirePolicy } from '../auth/guard';
+import { findProject, type ProjectRow } from '../projects/access';
+import { bboxToStorage, STORAGE_CRS } from './crs';
+import { projectFeatureTypes, resolveType, type FeatureType } from './feature-types';
+import type { GeoFeature } from './geojson';
+import { pageNetwork } from './network-features';
+import { invalid, missing, OwsError } from './ows-error';
+import { encodePng } from './png';
+import { readParams, type Query } from './query';
+import { Canvas, drawGeometry, Mask, type DrawStyle, type Pixel, type Rgba } from './raster';
+import { pageStored } from './stored-features';
+import { parseGetMap, parseWmsVersion, type GetMap } from './wms-params';
+import { xmlEscape } from './xml';
+
+const PRODUCT_RE = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
+/** Stroke half width and point radius in pixels (lines ~2 px wide, points ~7 px across). */
+export const DRAW: DrawStyle = { lineHalfWidth: 1, pointRadius: 3 };
+
+/** Fixed colour per feature type (bare typename or catalogue layer name); others get DEFAULT_COLOR. */
+export const LAYER_COLORS: Record<string, Rgba> = {
+  pipe: [232, 83, 30, 255], // heat pipes: red-orange
+  heatPipes: [232, 83, 30, 255],
+  cap: [139, 0, 0, 255], // heat caps / customer connections: dark red
+  heatCaps: [139, 0, 0, 255],
+  lu: [128, 128, 128, 255],
+  substation: [139, 0, 0, 255],
+  starting_point: [220, 20, 60, 255],
+  ducts: [0, 128, 0, 255],
+  trenches: [139, 90, 43, 255],
+};
+export const DEFAULT_COLOR: Rgba = [0, 92, 230, 255];
+
+export function layerColor(t: FeatureType): Rgba {
+  return LAYER_COLORS[t.name] ?? DEFAULT_COLOR;
+}
+
+/** WMS ServiceExceptionReport (1.3.0 namespace; 1.1.1 without), code refined from the parameter it names. */
+export function serviceException(e: OwsError, version: string): string {
+  let code: string = e.code;
+  if (e.code === 'InvalidParameterValue' && /^(CRS|SRS)$/.test(e.locator)) code = 'InvalidCRS';
+  else if (e.code === 'InvalidParameterValue' && e.locator === 'LAYERS') code = 'LayerNotDefined';
+  else if (e.code === 'InvalidParameterValue' && e.locator === 'STYLES') code = 'StyleNotDefined';
+  else if (e.code === 'InvalidParameterValue' && e.locator === 'FORMAT') code = 'InvalidFormat';
+  const ns = version === '1.3.0' ? ' xmlns="http://www.opengis.net/ogc"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<ServiceExceptionReport version="${xmlEscape(version)}"${ns}>
+  <ServiceException code="${code}" locator="${xmlEscape(e.locator)}">${xmlEscape(e.message)}</ServiceException>
+</ServiceExceptionReport>
+`;
+}
+
+/** Storage (EPSG:3857) position → pixel of the picture (x right, y down). */
+export function pixelMapper(m: Pick<GetMap, 'srs' | 'bbox' | 'width' | 'height'>): Pixel {
+  const [x1, y1, x2, y2] = m.bbox;
+  const sx = m.width / (x2 - x1), sy = m.height / (y2 - y1);
+  const crs = m.srs.crs;
+  if (crs === STORAGE_CRS || crs === 'EPSG:900913' || CRS_DEFS[crs] === CRS_DEFS[STORAGE_CRS]) {
+    return (p) => [(p[0] - x1) * sx, (y2 - p[1]) * sy];
+  }
+  const t = proj4(CRS_DEFS[STORAGE_CRS], CRS_DEFS[crs]);
+  return (p) => { const q = t.forward([p[0], p[1]]); return [(q[0] - x1) * sx, (y2 - q[1]) * sy]; };
+}
+
+async function featuresOf(req: FastifyRequest, t: FeatureType, q: Query): Promise<GeoFeature[]> {
+  if (q.none) return [];
+  const db = req.server.deps.db;
+  // Attribute typing does not matter for drawing, so the attribute-type lookup is skipped (empty map).
+  return t.source === 'network' ? pageNetwork(db, t, q, new Map()) : pageStored(db, t, q);
+}
+
+/** Renders a GetMap into an RGBA canvas (exported for tests and benches). */
+export async function renderGetMap(req: FastifyRequest, project: ProjectRow, m: GetMap): Promise<Canvas> {
+  const all = await projectFeatureTypes(req.server.deps.db, project.project_type_id, project.family);
+  const types = m.layers.map((n) => resolveType(all, 'LAYERS', n));
+  const [bx1, by1, bx2, by2] = bboxToStorage('BBOX', { minx: m.bbox[0], miny: m.bbox[1], maxx: m.bbox[2], maxy: m.bbox[3] }, { crs: m.srs.crs, latLon: false });
+  // Widen the window by the symbol size so a point or line just outside the tile still paints its edge pixels.
+  const margin = (DRAW.pointRadius + 2) * Math.max((bx2 - bx1) / m.width, (by2 - by1) / m.height);
+  const window: [number, number, number, number] = [bx1 - margin, by1 - margin, bx2 + margin, by2 + margin];
+  const canvas = new Canvas(m.width, m.height, m.background);
+  const toPixel = pixelMapper(m);
+  for (let i = 0; i < types.length; i++) {
+    const q = { ...m.queries[i], boxes: [...m.queries[i].boxes, window] };
+    const features = await featuresOf(req, types[i], q);
+    if (!features.length) continue;
+    const mask = new Mask(m.width, m.height);
+    for (const f of features) drawGeometry(mask, f.geometry, toPixel, DRAW);
+    canvas.composite(mask.m, layerColor(types[i]));
+  }
+  return canvas;
+}
+
+async function getMap(req: FastifyRequest, reply: FastifyReply, project: ProjectRow, version: string) {
+  const m = parseGetMap(readParams(req.query), version, project.id);
+  const canvas = await renderGetMap(req, project, m);
+  return reply.type('image/png').header('cache-control', 'private, no-cache').send(encodePng(m.width, m.height, canvas.data));
+}
+
+export function registerWms(api: FastifyInstance): void {
+  api.get('/project/:projectId/geoserver/:product/wms', { onRequest: requirePolicy('network.view') }, async (req, reply) => {
+    const { projectId, product } = req.params as { projectId: string; product: string };
+    let version = '1.3.0';
+    try {
+      if (!/^\d{1,9}$/.test(projectId)) throw invalid('projectId', `'${projectId.slice(0, 40)}' is not a project id`);
+      if (!PRODUCT_RE.test(product)) throw invalid('product', `'${product.slice(0, 40)}' is not a product name`);
+      const project = await findProject(req.server.deps.db, Number(projectId));
+      if (!project || project.deleted) return reply.status(404).send({ error: 'not_found', message: `Project ${projectId} does not exist.` });
+      if (!canAccessOrganisation(req.user, project.organisation_id)) {
+        return reply.status(403).send({ error: 'not_authorized', message: 'Not authorized' });
+      }
+      const p = readParams(req.query);
+      const service = p.get('service');
+      if (service !== undefined && service.toUpperCase() !== 'WMS') throw invalid('SERVICE', `'${service.slice(0, 20)}' is not offered here (WMS)`);
+      version = parseWmsVersion(p);
+      const request = p.get('request');
+      if (!request) throw missing('REQUEST');
+      switch (request.toLowerCase()) {
+        case 'getmap': case 'map': return await getMap(req, reply, project, version);
+        default:
+          throw new OwsError('OperationNotSupported', 'REQUEST', `Operation ${request.slice(0, 40)} is not supported (GetMap).`);
+      }
+    } catch (e) {
+      if (!(e instanceof OwsError)) throw e;
+      const type = version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.se_xml; charset=utf-8';
+      return reply.status(e.status).type(type).send(serviceException(e, version));
+    }
+  });
+}
