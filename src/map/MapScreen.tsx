@@ -114,7 +114,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
     ctl.current?.setLayerView({
       style: catalogueStyle(layers.entries, layers.resolved), styleKey: styleKey(layers.entries, layers.resolved),
       groups: groupStates(layers.entries, layers.resolved),
-      backgrounds: new Map(layers.resolved.map((r) => [r.layerName, { visible: r.visible, opacity: r.opacity }])),
+      backgrounds: new Map(layers.resolved.map((r) => [r.layerName, { visible: r.visible, opacity: r.opacity, style: r.style ?? undefined }])),
     });
   }, [layers.entries, layers.resolved]);
 

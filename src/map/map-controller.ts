@@ -34,7 +34,7 @@ export interface LayerView {
   /** Changes when `style` would colour differently (then every chunk is rebuilt). */
   styleKey: string;
   groups: ReadonlyMap<string, GroupState>;
-  backgrounds: ReadonlyMap<string, { visible: boolean; opacity: number }>;
+  backgrounds: ReadonlyMap<string, { visible: boolean; opacity: number; style?: string }>;
 }
 
 /** Catalogue layer name → configured background id. */

@@ -1,7 +1,7 @@
 // The catalogue's feature/wfst layers on the map: what FeatureLoader read, drawn through the one layers factory
 // (createDeckLayers) in catalogue draw order. Shapes (areas, below the line order) go under the network, the rest
 // above it; visibility, zoom range and opacity are layer props (no rebuild, no read), the buffers are rebuilt only
-// when features arrive or the whole zoom level changes (styles and labels depend on it).
+// when features arrive, the whole zoom level changes (styles and labels depend on it) or another style is chosen.
 import type { Layer } from '@deck.gl/core';
 import { CATALOGUE, createDeckLayers, DRAW_ORDER, findLayer, inZoomRange, type DeckLayerDescriptor } from 'layers';
 import { imageContext } from './image-context';
@@ -12,6 +12,7 @@ export interface FeatureLayerSummary { name: string; features: number; drawn: nu
 interface Built {
   version: number;
   zoom: number;
+  style: string | undefined;
   desc: DeckLayerDescriptor;
   /** The last props handed out, with the layers cloned for them. */
   shown?: { visible: boolean; opacity: number; layers: Layer[] };
@@ -46,8 +47,8 @@ export class FeatureLayers {
       let b = this.built.get(name);
       if (!b && (!visible || l.version === 0)) continue; // nothing read yet
       const z = buildZoom(env.zoom, e.minZoom, e.maxZoom);
-      if (visible && (!b || b.version !== l.version || b.zoom !== z)) {
-        b = { version: l.version, zoom: z, desc: createDeckLayers(e, l.features, { zoom: z, visible: true, opacity: s.opacity }) };
+      if (visible && (!b || b.version !== l.version || b.zoom !== z || b.style !== s.style)) {
+        b = { version: l.version, zoom: z, style: s.style, desc: createDeckLayers(e, l.features, { zoom: z, visible: true, opacity: s.opacity, style: s.style }) };
         this.built.set(name, b);
       }
       if (!b) continue;

@@ -11,7 +11,7 @@ import {
 import { toLngLat } from '../geometry';
 import { productOf, type ImageErrorKind } from './image-layers';
 
-export interface FeatureState { visible: boolean; opacity: number }
+export interface FeatureState { visible: boolean; opacity: number; /** The style chosen in the layer panel. */ style?: string }
 export interface FeatureEnv { projectId?: number; zoom: number; extent: Extent | null }
 export interface FetchResponse { ok: boolean; status: number; json(): Promise<unknown> }
 export type FetchFn = (url: string, init: { headers: Record<string, string> }) => Promise<FetchResponse>;

@@ -57,6 +57,19 @@ describe('feature layers on the map', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('another style chosen in the layer panel rebuilds the buffers with it, without a new read', async () => {
+    const line = { id: 'p1', geometry: { type: 'LineString', coordinates: [[570000, 6817000], [570300, 6817100]] }, properties: { flow_velocity: 0.3 } };
+    const { f, calls } = setup(() => ok([line]));
+    const env = { projectId: 4, zoom: 18, extent: VIEW };
+    f.layers(states({ heatPipes: {} }), env);
+    await flush();
+    expect(f.layers(states({ heatPipes: {} }), env).above.map((l) => l.id)).toEqual(['heatPipes:heatPipe']);
+    const restyled = f.layers(states({ heatPipes: { style: 'heatPipeFlowVelocity' } }), env).above;
+    expect(restyled.map((l) => l.id)).toEqual(['heatPipes:heatPipeFlowVelocity']);
+    await flush();
+    expect(calls).toHaveLength(1);
+  });
+
   it('outside its zoom range a layer is hidden and not read', async () => {
     const { f, calls } = setup(byType);
     const s = states({ pointsOfInterest: {} });
