@@ -62,6 +62,11 @@ describe('a project loaded by area', () => {
     await settled();
     await page.waitForFunction((n) => (window as unknown as { __map: { counts(): Counts } }).__map.counts().edges === n, N, WAIT);
     expect((await hook<{ canUndo: boolean }>(page, 'state')).canUndo).toBe(false);
+    // zoomed far out, more than 16 tiles are in view: nothing new is read, the hint says to zoom in
+    const tiles = (await area())!.tiles.length;
+    await setView(page, 12, [X0, Y0]);
+    await page.getByTestId('area-hint').getByText('Zoom in to load the network of this area').waitFor(WAIT);
+    expect((await area())!.tiles.length).toBe(tiles);
   });
 
   it('an edit in the loaded area is one history item and is saved', async () => {
