@@ -9,7 +9,10 @@ export interface AvRow { object_instance_id: string; attribute_type_name: string
 export interface RelRow { from_id: string; to_id: string; relation_type_name: string }
 
 export const OBJ_COLS = `id, kind, scenario_id, (geometry->'coordinates')::text AS c, from_node_id, to_node_id, two_way, length`;
-const s = JSON.stringify;
+/** JSON string literal: plain strings (ids, names, most values) are quoted directly; strings with quotes, backslashes,
+ *  control characters or surrogates (JSON.stringify escapes lone ones) go through JSON.stringify. */
+const UNSAFE = /["\\\u0000-\u001f\ud800-\udfff]/;
+const s = (x: unknown): string => (typeof x === 'string' && !UNSAFE.test(x) ? `"${x}"` : JSON.stringify(x));
 
 /** Rows grouped by an owner id without a list per owner: owner → [start, end) in `order` (a counting sort). */
 function groupBy<T>(rows: T[], owner: (r: T) => string, keep: (id: string) => boolean): { order: Int32Array; range: Map<string, number> } {
