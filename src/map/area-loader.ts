@@ -41,6 +41,7 @@ export class AreaLoader {
   private pending = new Map<string, Promise<void>>();
   private queue: string[] = [];
   private waiters = new Map<string, () => void>();
+  private required = new Set<string>();
   private running = 0;
   private objects = new Set<Id>();
   private relations = new Set<string>();
@@ -74,14 +75,19 @@ export class AreaLoader {
   show(view: Extent): Promise<void> {
     const keys = tilesIn(view);
     if (this.status.tooLarge !== !keys) this.emit({ tooLarge: !keys });
-    return keys ? this.load(keys) : Promise.resolve();
+    // tiles queued for an earlier view and not started are dropped (a quick pan must not read its whole path)
+    const now = new Set(keys ?? []);
+    for (const k of [...this.queue]) if (!now.has(k) && !this.required.has(k)) this.drop(k);
+    return keys ? this.load(keys, false) : Promise.resolve();
   }
 
-  /** Loads the given tiles (already loaded ones are skipped); resolves when all of them are in. */
-  load(keys: string[]): Promise<void> {
+  /** Loads the given tiles (already loaded ones are skipped); resolves when all of them are in (or dropped, for tiles
+   *  of a view: `required` tiles — stored edits need them — are never dropped). */
+  load(keys: string[], required = true): Promise<void> {
     const wait: Promise<void>[] = [];
     for (const k of keys) {
       if (this.loaded.has(k)) continue;
+      if (required) this.required.add(k);
       let p = this.pending.get(k);
       if (!p) {
         p = new Promise<void>((resolve) => { this.queue.push(k); this.waiters.set(k, resolve); });
@@ -90,7 +96,15 @@ export class AreaLoader {
       wait.push(p);
     }
     this.pump();
+    this.emit({ loading: this.pending.size });
     return Promise.all(wait).then(() => undefined);
+  }
+
+  private drop(k: string): void {
+    this.queue = this.queue.filter((q) => q !== k);
+    this.pending.delete(k);
+    this.waiters.get(k)?.();
+    this.waiters.delete(k);
   }
   private pump(): void {
     while (this.running < PARALLEL && this.queue.length) {
@@ -102,6 +116,7 @@ export class AreaLoader {
         const t1 = performance.now();
         this.merge(objs);
         this.loaded.add(k);
+        this.required.delete(k);
         this.timings.read.push(t1 - t0);
         this.timings.merge.push(performance.now() - t1);
       }, (e) => {

@@ -132,3 +132,24 @@ describe('unsaved edits of a project loaded by area', () => {
     expect(s2.state().canSave).toBe(true);
   });
 });
+
+describe('a quick pan', () => {
+  it('drops tiles queued for an earlier view that were not started; tiles stored edits need are kept', async () => {
+    const s = session(), reads: Extent[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => { release = r; });
+    const read = serverRead(network(), reads);
+    const a = new AreaLoader(s, async (w) => { await gate; return read(w); });
+    void a.load(['5_5'], true); // needed by stored edits
+    void a.show([0, 0, 3 * T - 1, 10]); // tiles 0_0, 1_0, 2_0: two start, one waits
+    void a.show([10 * T, 0, 10 * T + 1, 1]); // the view moved on before the reads came back
+    release();
+    await a.show([10 * T, 0, 10 * T + 1, 1]);
+    await new Promise((r) => setTimeout(r, 0));
+    const read0 = reads.map((r) => `${r[0] / T}_${r[1] / T}`);
+    expect(read0).toContain('5_5'); // required: never dropped
+    expect(read0).toContain('10_0'); // the view now
+    expect(read0.filter((k) => ['0_0', '1_0', '2_0'].includes(k)).length).toBeLessThan(3); // at least one dropped
+    expect(a.status.loading).toBe(0);
+  });
+});
