@@ -7,7 +7,22 @@ import {
   type NotificationType,
 } from './notification-store';
 
-export const NOTIFICATION_ICONS: Record<NotificationType, string> = { Information: 'ℹ', Warning: '⚠', Error: '⛔' };
+/** The type icons as inline SVG (no icon font or emoji font needed: they draw the same on every workstation). */
+export const NOTIFICATION_ICONS: Record<NotificationType, { colour: string; mark: 'i' | '!' | 'x' }> = {
+  Information: { colour: '#1f6fb2', mark: 'i' }, Warning: { colour: '#c77c00', mark: '!' }, Error: { colour: '#c62828', mark: 'x' },
+};
+
+function TypeIcon({ type }: { type: NotificationType }) {
+  const { colour, mark } = NOTIFICATION_ICONS[type];
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" data-icon={NOTIFICATION_CLASSES[type]}>
+      {mark === '!' ? <path d="M8 1 L15.5 14.5 H0.5 Z" fill={colour} /> : <circle cx="8" cy="8" r="7.5" fill={colour} />}
+      {mark === 'i' && <><circle cx="8" cy="4.5" r="1.2" fill="#fff" /><rect x="7" y="6.8" width="2" height="5.5" fill="#fff" /></>}
+      {mark === '!' && <><rect x="7.1" y="5.5" width="1.8" height="5" fill="#fff" /><circle cx="8" cy="12.3" r="1" fill="#fff" /></>}
+      {mark === 'x' && <path d="M5 5 L11 11 M11 5 L5 11" stroke="#fff" strokeWidth="2" />}
+    </svg>
+  );
+}
 export const NOTIFICATION_CLASSES: Record<NotificationType, string> = { Information: 'info', Warning: 'warning', Error: 'error' };
 
 export function useNotifications() {
@@ -18,7 +33,7 @@ export function NotificationItem({ n, onClose }: { n: AppNotification; onClose?:
   const { t } = useTranslation();
   return (
     <div className={`notification notification-${NOTIFICATION_CLASSES[n.type]}`} role={n.type === 'Error' ? 'alert' : 'status'} data-testid="notification">
-      <span className="notification-icon" aria-label={t(`shell.notification.type.${NOTIFICATION_CLASSES[n.type]}`)}>{NOTIFICATION_ICONS[n.type]}</span>
+      <span className="notification-icon" aria-label={t(`shell.notification.type.${NOTIFICATION_CLASSES[n.type]}`)}><TypeIcon type={n.type} /></span>
       <span className="notification-message">{t(n.message, n.options.translationParams ?? {})}</span>
       {n.options.buttons?.map((b) => (
         <button key={b.label} type="button" className="notification-action" onClick={() => { b.action(); if (b.closes !== false) onClose?.(); }}>

@@ -25,9 +25,9 @@ describe('notifications', () => {
     const items = screen.getAllByTestId('notification');
     expect(items.map((i) => i.className)).toEqual(['notification notification-error', 'notification notification-warning', 'notification notification-info']);
     expect(items[0].textContent).toContain('Forbidden error');
-    expect(items[0].textContent).toContain('⛔');
-    expect(items[1].textContent).toContain('⚠');
-    expect(items[2].textContent).toContain('ℹ');
+    // the type icon is drawn as inline SVG (no font needed), labelled with the type
+    expect(items.map((i) => i.querySelector('.notification-icon svg')?.getAttribute('data-icon'))).toEqual(['error', 'warning', 'info']);
+    expect(items.map((i) => i.querySelector('.notification-icon')?.getAttribute('aria-label'))).toEqual(['Error', 'Warning', 'Information']);
   });
 
   it('close after 5000 ms by default, stay when sticky, close by hand', () => {
