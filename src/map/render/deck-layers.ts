@@ -33,26 +33,44 @@ function chunkVisible(c: Chunk, view: Extent | null, cellSize: number): boolean 
   return x1 >= view[0] && x0 <= view[2] && y1 >= view[1] && y0 <= view[3];
 }
 
+/** The layers last made for a chunk, reused while the chunk (same buffers) and its props are unchanged: deck.gl then
+ *  skips the layer at once (same props object) instead of diffing a new one — most chunks on every frame. */
+const made = new WeakMap<Chunk, { props: string; call: number; edges?: Layer; nodes?: Layer }>();
+/** Calls of chunkLayers: an instance is reused only by the call right after the one that handed it to deck.gl (a
+ *  layer left out of one render is finalized by deck.gl and must not come back). */
+let calls = 0;
+
 export function chunkLayers(chunks: Chunk[], o: Pick<OverlayInput, 'widthScale' | 'view' | 'cellSize' | 'groups' | 'zoom'>): Layer[] {
   const lines: [number, Layer][] = [], points: [number, Layer][] = [];
+  const call = ++calls;
   for (const c of chunks) {
     const g = o.groups?.get(c.group) ?? UNMATCHED;
     const visible = chunkVisible(c, o.view, o.cellSize) && (o.groups ? groupShown(g, o.zoom ?? 0) : true);
     const opacity = o.groups ? g.opacity : 1;
+    const props = `${visible}|${opacity}|${o.widthScale}`;
+    const prev = made.get(c);
+    if (prev && prev.props === props && prev.call === call - 1) {
+      prev.call = call;
+      if (prev.edges) lines.push([g.drawOrder, prev.edges]);
+      if (prev.nodes) points.push([g.drawOrder, prev.nodes]);
+      continue;
+    }
     const id = c.group ? `${c.key}-${c.group}` : c.key;
     const common = { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: c.origin, visible, opacity, pickable: false };
+    const entry: { props: string; call: number; edges?: Layer; nodes?: Layer } = { props, call };
     if (c.edges.length) {
-      lines.push([g.drawOrder, new PathLayer({
+      lines.push([g.drawOrder, entry.edges = new PathLayer({
         id: `net-edges-${id}`, ...common, data: c.edges as never, _pathType: 'open',
         widthUnits: 'pixels', widthScale: o.widthScale, widthMinPixels: 1, capRounded: true, jointRounded: true,
       })]);
     }
     if (c.nodes.length) {
-      points.push([g.drawOrder, new ScatterplotLayer({
+      points.push([g.drawOrder, entry.nodes = new ScatterplotLayer({
         id: `net-nodes-${id}`, ...common, data: c.nodes as never, radiusUnits: 'pixels', radiusScale: o.widthScale / 3,
         stroked: true, getLineColor: [255, 255, 255, 255], lineWidthUnits: 'pixels', getLineWidth: 1,
       })]);
     }
+    made.set(c, entry);
   }
   // lines below points; within each, the catalogue draw order (stable for equal orders)
   const byOrder = (a: [number, Layer], b: [number, Layer]) => a[0] - b[0];
