@@ -215,8 +215,10 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
       )}
       {scale && <div className="map-scale" data-testid="scale-bar" style={{ width: scale.widthPx }}>{scale.label}</div>}
       {!editable && session && <div className="map-hint">{t('map.hint.read_only')}</div>}
-      {areaStatus && (areaStatus.tooLarge || areaStatus.loading > 0) && (
-        <div className="map-hint map-area-hint" data-testid="area-hint">{t(areaStatus.tooLarge ? 'map.hint.area_zoom_in' : 'map.hint.area_loading')}</div>
+      {areaStatus && (areaStatus.tooLarge || areaStatus.full || areaStatus.loading > 0) && (
+        <div className="map-hint map-area-hint" data-testid="area-hint">
+          {t(areaStatus.tooLarge ? 'map.hint.area_zoom_in' : areaStatus.full ? 'map.hint.area_full' : 'map.hint.area_loading')}
+        </div>
       )}
       {projectId !== undefined && !session && !error && <div className="map-hint">{t('map.loading_network')}</div>}
       {error && <div className="map-hint map-error" role="alert">{t('map.load_failed')}</div>}

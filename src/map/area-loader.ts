@@ -12,6 +12,9 @@ export const AREA_TILE = 2048;
 export const AREA_MAX_TILES = 16;
 /** Projects with more network objects than this are loaded by area. */
 export const AREA_OBJECT_THRESHOLD = 300_000;
+/** Tiles a session holds at most (≈ 9 000 objects and ≈ 25 MB of tab memory each at 10⁶-edge density): beyond, new
+ *  tiles are not read and the map asks to save and reopen (loaded tiles are not unloaded). */
+export const AREA_MAX_LOADED_TILES = 64;
 /** Tile reads running at once. */
 const PARALLEL = 2;
 
@@ -34,7 +37,7 @@ export function tilesIn(e: Extent, max = AREA_MAX_TILES): string[] | null {
   return out.map(([x, y]) => tileKey(x, y));
 }
 
-export interface AreaStatus { loading: number; loaded: number; tooLarge: boolean; failed: number; objects: number }
+export interface AreaStatus { loading: number; loaded: number; tooLarge: boolean; failed: number; objects: number; /** The tile budget is used up. */ full: boolean }
 
 export class AreaLoader {
   private loaded = new Set<string>();
@@ -47,11 +50,12 @@ export class AreaLoader {
   private relations = new Set<string>();
   private listeners = new Set<(s: AreaStatus) => void>();
   private off: () => void;
-  status: AreaStatus = { loading: 0, loaded: 0, tooLarge: false, failed: 0, objects: 0 };
+  status: AreaStatus = { loading: 0, loaded: 0, tooLarge: false, failed: 0, objects: 0, full: false };
   /** Milliseconds of each tile read (request to parsed answer) and of merging it into the session (with the redraw). */
   readonly timings = { read: [] as number[], merge: [] as number[] };
 
-  constructor(private session: EditSession, private read: (e: Extent) => Promise<NetworkObject[]>, private onError?: (e: unknown) => void) {
+  constructor(private session: EditSession, private read: (e: Extent) => Promise<NetworkObject[]>, private onError?: (e: unknown) => void,
+    private maxTiles = AREA_MAX_LOADED_TILES) {
     this.off = session.subscribe((e) => { if (e.kind !== 'load') this.note(e.diff); });
   }
 
@@ -78,7 +82,13 @@ export class AreaLoader {
     // tiles queued for an earlier view and not started are dropped (a quick pan must not read its whole path)
     const now = new Set(keys ?? []);
     for (const k of [...this.queue]) if (!now.has(k) && !this.required.has(k)) this.drop(k);
-    return keys ? this.load(keys, false) : Promise.resolve();
+    if (!keys) return Promise.resolve();
+    // the budget: tiles of the view that would go over it are not read
+    const missing = keys.filter((k) => !this.loaded.has(k) && !this.pending.has(k));
+    const room = Math.max(0, this.maxTiles - this.loaded.size - this.pending.size);
+    const full = missing.length > room;
+    if (this.status.full !== full) this.emit({ full });
+    return this.load(keys.filter((k) => this.loaded.has(k) || this.pending.has(k) || missing.indexOf(k) < room), false);
   }
 
   /** Loads the given tiles (already loaded ones are skipped); resolves when all of them are in (or dropped, for tiles

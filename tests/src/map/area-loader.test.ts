@@ -153,3 +153,19 @@ describe('a quick pan', () => {
     expect(a.status.loading).toBe(0);
   });
 });
+
+describe('the tile budget', () => {
+  it('reads no more tiles than the budget and says so; tiles already loaded stay usable', async () => {
+    const s = session(), reads: Extent[] = [];
+    const a = new AreaLoader(s, serverRead(network(), reads), undefined, 3);
+    await a.show([0, 0, T + 10, 10]); // 0_0, 1_0
+    expect(a.status.full).toBe(false);
+    await a.show([2 * T + 1, 0, 3 * T + 10, 10]); // 2_0, 3_0: only one more fits
+    expect(a.status.loaded).toBe(3);
+    expect(a.status.full).toBe(true);
+    expect(reads).toHaveLength(3);
+    await a.show([1, 1, 2, 2]); // back in the loaded area: nothing to read, not full
+    expect(a.status.full).toBe(false);
+    expect(reads).toHaveLength(3);
+  });
+});
