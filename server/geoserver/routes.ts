@@ -3,23 +3,22 @@
 // map features. Bearer session required (network.view); another organisation's project → 403 'Not authorized';
 // unknown project → 404; bad parameters → 400 OWS ExceptionReport naming the parameter.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canAccessOrganisation, requirePolicy } from '../auth/guard';
-import { findProject, type ProjectRow } from '../projects/access';
+import type { ProjectRow } from '../projects/access';
 import { capabilitiesXml, hitsXml } from './capabilities';
 import { converter, storageToWgs84 } from './crs';
 import { networkFields, schemaXml, type SchemaType } from './describe';
 import { projectFeatureTypes, resolveType, type FeatureType } from './feature-types';
 import { featureCollection, type GeoFeature } from './geojson';
 import { attributeTypes, countNetwork, pageNetwork } from './network-features';
-import { exceptionReport, invalid, missing, OwsError } from './ows-error';
-import { parseGetFeature, parseVersion, readParams, type Params, type Query } from './query';
+import { exceptionReport, OwsError } from './ows-error';
+import { parseGetFeature, parseVersion, type Params, type Query } from './query';
 import { countStored, pageStored, storedFields } from './stored-features';
 import { registerWms } from './wms';
+import { registerOwsRoute } from './ows-route';
 import type { Queryable } from '../db/db';
 
 /** Extent used when a project has no data yet: the Netherlands in EPSG:3857. */
 export const DEFAULT_EXTENT: [number, number, number, number] = [368000, 6560000, 802000, 7100000];
-const PRODUCT_RE = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
 
 async function projectExtent(db: Queryable, projectId: number): Promise<[number, number, number, number]> {
   const r = await db.query<{ x1: number | null; y1: number | null; x2: number | null; y2: number | null }>(
@@ -95,33 +94,17 @@ async function capabilities(req: FastifyRequest, reply: FastifyReply, project: P
 
 export async function geoserverRoutes(api: FastifyInstance): Promise<void> {
   registerWms(api);
-  api.get('/project/:projectId/geoserver/:product/ows', { onRequest: requirePolicy('network.view') }, async (req, reply) => {
-    const { projectId, product } = req.params as { projectId: string; product: string };
-    let version = '2.0.0';
-    try {
-      if (!/^\d{1,9}$/.test(projectId)) throw invalid('projectId', `'${projectId.slice(0, 40)}' is not a project id`);
-      if (!PRODUCT_RE.test(product)) throw invalid('product', `'${product.slice(0, 40)}' is not a product name`);
-      const project = await findProject(req.server.deps.db, Number(projectId));
-      if (!project || project.deleted) return reply.status(404).send({ error: 'not_found', message: `Project ${projectId} does not exist.` });
-      if (!canAccessOrganisation(req.user, project.organisation_id)) {
-        return reply.status(403).send({ error: 'not_authorized', message: 'Not authorized' });
-      }
-      const p = readParams(req.query);
-      const service = p.get('service');
-      if (service !== undefined && service.toUpperCase() !== 'WFS') throw invalid('service', `'${service.slice(0, 20)}' is not offered here (WFS)`);
-      version = parseVersion(p);
-      const request = p.get('request');
-      if (!request) throw missing('request');
+  registerOwsRoute(api, '/project/:projectId/geoserver/:product/ows', {
+    name: 'WFS', param: (n) => n, version: parseVersion, defaultVersion: '2.0.0',
+    async handle(req, reply, { p, project, product, version, request }) {
       switch (request.toLowerCase()) {
-        case 'getcapabilities': return await capabilities(req, reply, project, version, product);
-        case 'describefeaturetype': return await describe(req, reply, p, project, version, product);
-        case 'getfeature': return await getFeature(req, reply, p, project, version);
+        case 'getcapabilities': return capabilities(req, reply, project, version, product);
+        case 'describefeaturetype': return describe(req, reply, p, project, version, product);
+        case 'getfeature': return getFeature(req, reply, p, project, version);
         default:
           throw new OwsError('OperationNotSupported', 'request', `Operation ${request.slice(0, 40)} is not supported (GetCapabilities, DescribeFeatureType, GetFeature).`);
       }
-    } catch (e) {
-      if (!(e instanceof OwsError)) throw e;
-      return reply.status(e.status).type('application/xml; charset=utf-8').send(exceptionReport(e, version.startsWith('1.') ? '1.1.0' : '2.0.0'));
-    }
+    },
+    report: (reply, e, version) => reply.status(e.status).type('application/xml; charset=utf-8').send(exceptionReport(e, version.startsWith('1.') ? '1.1.0' : '2.0.0')),
   });
 }

@@ -4,21 +4,20 @@
 import proj4 from 'proj4';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CRS_DEFS } from '../../engine/projection';
-import { canAccessOrganisation, requirePolicy } from '../auth/guard';
-import { findProject, type ProjectRow } from '../projects/access';
+import type { ProjectRow } from '../projects/access';
 import { bboxToStorage, STORAGE_CRS } from './crs';
 import { projectFeatureTypes, resolveType, type FeatureType } from './feature-types';
 import type { GeoFeature } from './geojson';
 import { pageNetwork } from './network-features';
-import { invalid, missing, OwsError } from './ows-error';
+import { OwsError } from './ows-error';
 import { encodePng } from './png';
 import { readParams, type Query } from './query';
 import { Canvas, drawGeometry, Mask, type DrawStyle, type Pixel, type Rgba } from './raster';
 import { pageStored } from './stored-features';
 import { parseGetMap, parseWmsVersion, type GetMap } from './wms-params';
+import { registerOwsRoute } from './ows-route';
 import { xmlEscape } from './xml';
 
-const PRODUCT_RE = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
 /** Stroke half width and point radius in pixels (lines ~2 px wide, points ~7 px across). */
 export const DRAW: DrawStyle = { lineHalfWidth: 1, pointRadius: 3 };
 
@@ -102,32 +101,18 @@ async function getMap(req: FastifyRequest, reply: FastifyReply, project: Project
 }
 
 export function registerWms(api: FastifyInstance): void {
-  api.get('/project/:projectId/geoserver/:product/wms', { onRequest: requirePolicy('network.view') }, async (req, reply) => {
-    const { projectId, product } = req.params as { projectId: string; product: string };
-    let version = '1.3.0';
-    try {
-      if (!/^\d{1,9}$/.test(projectId)) throw invalid('projectId', `'${projectId.slice(0, 40)}' is not a project id`);
-      if (!PRODUCT_RE.test(product)) throw invalid('product', `'${product.slice(0, 40)}' is not a product name`);
-      const project = await findProject(req.server.deps.db, Number(projectId));
-      if (!project || project.deleted) return reply.status(404).send({ error: 'not_found', message: `Project ${projectId} does not exist.` });
-      if (!canAccessOrganisation(req.user, project.organisation_id)) {
-        return reply.status(403).send({ error: 'not_authorized', message: 'Not authorized' });
-      }
-      const p = readParams(req.query);
-      const service = p.get('service');
-      if (service !== undefined && service.toUpperCase() !== 'WMS') throw invalid('SERVICE', `'${service.slice(0, 20)}' is not offered here (WMS)`);
-      version = parseWmsVersion(p);
-      const request = p.get('request');
-      if (!request) throw missing('REQUEST');
+  registerOwsRoute(api, '/project/:projectId/geoserver/:product/wms', {
+    name: 'WMS', param: (n) => n.toUpperCase(), version: parseWmsVersion, defaultVersion: '1.3.0',
+    async handle(req, reply, { project, version, request }) {
       switch (request.toLowerCase()) {
-        case 'getmap': case 'map': return await getMap(req, reply, project, version);
+        case 'getmap': case 'map': return getMap(req, reply, project, version);
         default:
           throw new OwsError('OperationNotSupported', 'REQUEST', `Operation ${request.slice(0, 40)} is not supported (GetMap).`);
       }
-    } catch (e) {
-      if (!(e instanceof OwsError)) throw e;
+    },
+    report(reply, e, version) {
       const type = version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.se_xml; charset=utf-8';
       return reply.status(e.status).type(type).send(serviceException(e, version));
-    }
+    },
   });
 }
