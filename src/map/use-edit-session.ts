@@ -43,17 +43,17 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
     let off: (() => void) | null = null;
     let area: AreaLoader | null = null;
     const subs: { unsubscribe(): void }[] = [];
-    const fetch = <T,>(req: { unwrap(): Promise<T>; unsubscribe(): void }) => { subs.push(req); return req.unwrap(); };
+    const result = <T,>(req: { unwrap(): Promise<T>; unsubscribe(): void }) => { subs.push(req); return req.unwrap(); };
     dispatch(loadStarted(projectId));
     (async () => {
       try {
         const [objectTypes, extent] = await Promise.all([
-          fetch(dispatch(networkApi.endpoints.objectTypes.initiate(projectId))),
-          fetch(dispatch(networkApi.endpoints.networkExtent.initiate({ projectId }))),
+          result(dispatch(networkApi.endpoints.objectTypes.initiate(projectId))),
+          result(dispatch(networkApi.endpoints.networkExtent.initiate({ projectId }))),
         ]);
         if (cancelled) return;
         const byArea = loadsByArea(extent);
-        const networkObjects = byArea ? [] : await fetch(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })));
+        const networkObjects = byArea ? [] : await result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })));
         if (cancelled) return;
         const session = new EditSession(createModel({ networkObjects, objectTypes }), { newId: () => crypto.randomUUID(), projectId });
         if (byArea) {

@@ -5,7 +5,7 @@
 import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { apiCall, apiLogin, frames, hook, setView, signedInPage, waitMap } from './map-support';
+import { apiCall, apiLogin, frames, hook, setView, showLayer, signedInPage, waitMap } from './map-support';
 
 const WAIT = { timeout: 90_000 };
 const AT: [number, number] = [566000, 6817400];
@@ -44,11 +44,7 @@ describe('feature layers on the map', () => {
     });
     try {
       await open(page);
-      await page.getByTestId('tool-layers').click();
-      await page.locator('[data-testid=map-layers][data-ready=true]').waitFor(WAIT);
-      const toggle = page.getByTestId('layer-toggle-projectDemarcation');
-      if (!(await toggle.isVisible())) await page.getByTestId('layer-category-Network').locator('summary').click();
-      await toggle.check();
+      await showLayer(page, 'projectDemarcation', 'Network');
       await page.waitForFunction(() => {
         const s = (window as unknown as { __map: { featureLayers(): Summary[] } }).__map.featureLayers().find((x) => x.name === 'projectDemarcation');
         return !!s && s.features === 1 && s.drawn === 1 && s.visible;
@@ -70,7 +66,7 @@ describe('feature layers on the map', () => {
       await screenshot(page, 'feature-layers-demarcation');
       // hidden through the panel: a layer prop, no new read
       const before = reads.length;
-      await toggle.uncheck();
+      await page.getByTestId('layer-toggle-projectDemarcation').uncheck();
       await page.waitForFunction(() => (window as unknown as { __map: { deckLayers(): DeckInfo[] } }).__map.deckLayers()
         .filter((l) => l.id.startsWith('projectDemarcation:')).every((l) => !l.visible), undefined, WAIT);
       expect((await demarcation(page))!.features).toBe(1);
@@ -93,11 +89,7 @@ describe('feature layers on the map', () => {
     });
     try {
       await open(page);
-      await page.getByTestId('tool-layers').click();
-      await page.locator('[data-testid=map-layers][data-ready=true]').waitFor(WAIT);
-      const toggle = page.getByTestId('layer-toggle-projectDemarcation');
-      if (!(await toggle.isVisible())) await page.getByTestId('layer-category-Network').locator('summary').click();
-      await toggle.check();
+      await showLayer(page, 'projectDemarcation', 'Network');
       const note = page.getByTestId('notification').filter({ hasText: 'projectDemarcation' });
       await note.first().waitFor(WAIT);
       expect(await note.first().textContent()).toContain('Not authorized for map layer projectDemarcation');

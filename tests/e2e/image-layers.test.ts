@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { apiCall, apiLogin, demoProjectId, frames, setView, signedInPage, waitNetwork } from './map-support';
+import { apiCall, apiLogin, demoProjectId, frames, openLayerPanel, setView, signedInPage, waitNetwork } from './map-support';
 
 const WAIT = { timeout: 90_000 };
 /** A 1×1 PNG (opaque green) as the fake WMS answer. */
@@ -36,8 +36,7 @@ describe('image layers on the map', () => {
     await waitNetwork(page, 1000);
     const node = (await apiCall<{ data?: { node?: { geometry: { coordinates: [number, number] } } }[] }>(base, token, 'GET', `/project/${projectId}/network_object/all`)).data!.find((o) => o.node)!.node!.geometry.coordinates;
     await setView(page, 19, node);
-    await page.getByTestId('tool-layers').click();
-    await page.locator('[data-testid=map-layers][data-ready=true]').waitFor(WAIT);
+    await openLayerPanel(page);
     await page.getByTestId('layer-category-Reference').locator('summary').click();
     try {
       // vegetation (spec zoom 19–28) from the fake WMS

@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { apiCall, apiLogin, createProjectWithNetwork, demoProjectId, frames, groupLayers, setView, signedInPage, waitNetwork } from './map-support';
+import { apiCall, apiLogin, createProjectWithNetwork, demoProjectId, frames, groupLayers, openLayerPanel, setView, signedInPage, waitNetwork } from './map-support';
 
 interface Setting { layerName: string; visible: boolean; opacity: number; mapContext: string }
 const WAIT = { timeout: 90_000 };
@@ -27,8 +27,7 @@ describe('layer panel on the map', () => {
     while (!(await check())) { if (Date.now() > end) throw new Error('condition not reached'); await new Promise((r) => setTimeout(r, 250)); }
   }
   async function openPanel(page: Page) {
-    await page.getByTestId('tool-layers').click();
-    await page.locator('[data-testid=map-layers][data-ready=true]').waitFor(WAIT);
+    await openLayerPanel(page);
   }
 
   it('toggles a layer and changes its opacity; the legend and map follow; a reload keeps it; restore defaults', async () => {

@@ -130,3 +130,17 @@ interface DeckLayerInfo { id: string; visible: boolean; opacity: number }
 export async function groupLayers(page: Page, group: string): Promise<DeckLayerInfo[]> {
   return (await hook<DeckLayerInfo[]>(page, 'deckLayers')).filter((l) => l.id.endsWith(`-${group}`));
 }
+
+/** Opens the layer panel and waits until the user's layer settings are in. */
+export async function openLayerPanel(page: Page): Promise<void> {
+  await page.getByTestId('tool-layers').click();
+  await page.locator('[data-testid=map-layers][data-ready=true]').waitFor({ timeout: 90_000 });
+}
+
+/** Opens the layer panel and ticks a layer, opening its category when the layer is not shown yet. */
+export async function showLayer(page: Page, layer: string, category: string): Promise<void> {
+  await openLayerPanel(page);
+  const toggle = page.getByTestId(`layer-toggle-${layer}`);
+  if (!(await toggle.isVisible())) await page.getByTestId(`layer-category-${category}`).locator('summary').click();
+  await toggle.check();
+}

@@ -1,19 +1,15 @@
 // GET network_object/extent: the count and box of a project's network objects (the map's choice between loading the
 // whole network and loading by area), for viewers of the project's organisation only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Api, type TestServer } from './support/server';
-import { edge, node, wire } from './network-fixtures';
+import type { Api, TestServer } from './support/server';
+import { edge, engineerProject, node } from './network-fixtures';
 
 let ts: TestServer;
 let api: Api;
 let pid: number;
 
 beforeAll(async () => {
-  ts = await startTestServer();
-  api = ts.api(await ts.login('engineer@demo.example'));
-  pid = (await api.post('/api/project', { name: 'Extent', projectTypeId: 10 })).body.id;
-  const objs = [node('a', -100, 20), node('b', 300, 50), edge('ab', 'a', 'b', [[-100, 20], [100, 400], [300, 50]])];
-  expect((await api.post(`/api/project/${pid}/network_object`, wire(objs))).status).toBe(201);
+  ({ ts, api, pid } = await engineerProject('Extent', [node('a', -100, 20), node('b', 300, 50), edge('ab', 'a', 'b', [[-100, 20], [100, 400], [300, 50]])]));
 }, 120_000);
 afterAll(async () => { await ts?.close(); });
 

@@ -1,7 +1,8 @@
 // Fixtures for the project/network server tests: small networks in the wire shape of engine/types.ts and a
-// database dump used to prove that a rejected call changed nothing.
+// database dump used to prove that a rejected call changed nothing, and a server with a project of the demo engineer.
 import type { NetworkObject } from '../../engine/types';
 import type { Db } from '../../server/db/db';
+import { startTestServer, type Api, type TestServer } from './support/server';
 
 export const node = (id: string, x: number, y: number, extra: Partial<NetworkObject> = {}): NetworkObject =>
   ({ id, projectId: undefined as unknown as number, node: { geometry: { type: 'Point', coordinates: [x, y] } }, ...extra });
@@ -36,4 +37,14 @@ export async function dump(db: Db): Promise<string> {
     out.push(t + ':' + r.rows.map((x) => JSON.stringify(x)).sort().join('\n'));
   }
   return out.join('\n\n');
+}
+
+/** A test server, the demo engineer's API and a new fibre project of theirs holding `objs` (wire shape). */
+export async function engineerProject(name: string, objs: NetworkObject[]): Promise<{ ts: TestServer; api: Api; pid: number }> {
+  const ts = await startTestServer();
+  const api = ts.api(await ts.login('engineer@demo.example'));
+  const pid = (await api.post('/api/project', { name, projectTypeId: 10 })).body.id as number;
+  const r = await api.post(`/api/project/${pid}/network_object`, wire(objs));
+  if (r.status !== 201) throw new Error(`network of ${name}: ${r.status} ${r.text}`);
+  return { ts, api, pid };
 }

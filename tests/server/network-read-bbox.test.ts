@@ -2,17 +2,14 @@
 // paths over edges in the window, and the closure the app needs to form a whole graph (end nodes of the edges, every
 // edge and node of those paths) even outside the window; nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Api, type TestServer } from './support/server';
-import { edge, node, path, wire } from './network-fixtures';
+import type { Api, TestServer } from './support/server';
+import { edge, engineerProject, node, path } from './network-fixtures';
 
 let ts: TestServer;
 let api: Api;
 let pid: number;
 
 beforeAll(async () => {
-  ts = await startTestServer();
-  api = ts.api(await ts.login('engineer@demo.example'));
-  pid = (await api.post('/api/project', { name: 'Viewport read', projectTypeId: 10 })).body.id;
   // n0 … n9 along the x axis, 100 apart; e0 … e8 between them; cable path P over all edges, cable path Q over e7, e8.
   const objs = [];
   for (let i = 0; i < 10; i++) objs.push(node(`n${i}`, i * 100, 0));
@@ -20,7 +17,7 @@ beforeAll(async () => {
   objs.push(node('far', 5000, 5000));
   objs.push(path('P', Array.from({ length: 9 }, (_, i) => [`P${i}`, `e${i}`, `n${i}`] as [string, string, string])));
   objs.push(path('Q', [['Q7', 'e7', 'n7'], ['Q8', 'e8', 'n8']]));
-  expect((await api.post(`/api/project/${pid}/network_object`, wire(objs))).status).toBe(201);
+  ({ ts, api, pid } = await engineerProject('Viewport read', objs));
   const insts = [
     ...Array.from({ length: 9 }, (_, i) => ({ id: `d${i}`, objectTypeId: 112, networkObjectId: `e${i}` })),
     { id: 'c2', objectTypeId: 103, networkObjectId: 'n2' }, { id: 'cfar', objectTypeId: 103, networkObjectId: 'far' },

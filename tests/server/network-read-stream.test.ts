@@ -3,7 +3,6 @@
 // app needs (spec 1 §7 network_object/all with objectTypeIds, scenarioId, includeWithoutObjectInstances) — as the
 // in-memory read, for every filter, whatever the page size; over HTTP with ETag/304 and gzip.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { gunzipSync } from 'node:zlib';
 import { startTestServer, type Api, type TestServer } from './support/server';
 import { seedProject } from '../../server/projects/seed-project';
 import { readNetworkBody, type NetworkFilter } from '../../server/network/read';

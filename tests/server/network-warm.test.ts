@@ -1,8 +1,8 @@
 // Cache warm-up of a starting app process (server/network/warm.ts): the map's whole-project read of the most recently
 // written projects is built in the background, so the first read after a (re)start is answered from the cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Api, type TestServer } from './support/server';
-import { edge, node, wire } from './network-fixtures';
+import type { Api, TestServer } from './support/server';
+import { edge, engineerProject, node } from './network-fixtures';
 import { cached, clearNetworkCache, networkVersion } from '../../server/network/cache';
 import { warmNetworkCache } from '../../server/network/warm';
 
@@ -11,10 +11,7 @@ let api: Api;
 let pid: number;
 
 beforeAll(async () => {
-  ts = await startTestServer();
-  api = ts.api(await ts.login('engineer@demo.example'));
-  pid = (await api.post('/api/project', { name: 'Warm-up', projectTypeId: 10 })).body.id;
-  expect((await api.post(`/api/project/${pid}/network_object`, wire([node('a', 0, 0), node('b', 10, 0), edge('ab', 'a', 'b', [[0, 0], [10, 0]])]))).status).toBe(201);
+  ({ ts, api, pid } = await engineerProject('Warm-up', [node('a', 0, 0), node('b', 10, 0), edge('ab', 'a', 'b', [[0, 0], [10, 0]])]));
   expect((await api.post(`/api/project/${pid}/object_instance`, [{ id: 'd', objectTypeId: 112, networkObjectId: 'ab' }])).status).toBe(201);
 }, 120_000);
 afterAll(async () => { await ts?.close(); });
