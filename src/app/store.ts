@@ -1,6 +1,7 @@
 // The Redux store: RTK Query's api plus slices. Feature slices are added with rootReducer.inject(slice) from their
-// own files (RTK combineSlices). The network slice holds a large base model: serializable/immutable dev checks are
-// off for it (house rule 4).
+// own files (RTK combineSlices). The network itself is not in the store: the map's engine session (base + overlay
+// model, action-coded history, rbush index) lives beside it and React reads it through the map controller's external
+// store (useSyncExternalStore), so no reducer copies or freezes network data on an edit.
 import { combineSlices, configureStore, type Reducer } from '@reduxjs/toolkit';
 import { api } from '../api/api';
 import { loadingSlice } from '../shell/loading-slice';
@@ -19,16 +20,12 @@ export function injectSlice(slice: { reducerPath: string; reducer: Reducer<any> 
 injectSlice(loadingSlice);
 injectSlice(sessionSlice);
 
-/** State paths that hold big plain data (the network base); excluded from RTK's dev-time checks. */
-export const HEAVY_PATHS = ['network', 'history'];
-
 export function makeStore() {
   return configureStore({
     reducer: rootReducer,
     middleware: (getDefault) =>
       getDefault({
-        serializableCheck: { ignoredPaths: HEAVY_PATHS, ignoredActionPaths: ['payload', 'meta.arg', 'meta.baseQueryMeta'] },
-        immutableCheck: { ignoredPaths: HEAVY_PATHS },
+        serializableCheck: { ignoredActionPaths: ['payload', 'meta.arg', 'meta.baseQueryMeta'] },
       }).concat(api.middleware),
   });
 }

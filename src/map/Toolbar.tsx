@@ -1,5 +1,6 @@
-// Map toolbar: the interaction modes of spec 3 §2/§4 as toggle buttons, the draw object choice, undo/redo (20-item
-// limit signal), save and geolocation. Edit tools are absent for viewers / read-only and disabled above the edit
+// Map toolbar: the interaction modes of spec 3 §2/§4 as toggle buttons, the draw object choice, the operations on the
+// selection (delete, unsnap) disabled with the engine's reason as their tooltip, undo/redo (20-item limit signal), save
+// and geolocation. Edit tools are absent for viewers / read-only and disabled above the edit
 // resolution. While locked an overlay blocks clicks and drags on the toolbar and the map.
 import { useTranslation } from 'react-i18next';
 import type { ObjectType } from 'engine/types';
@@ -23,6 +24,10 @@ export interface ToolbarProps {
   onRedo(): void;
   onSave(): void;
   onLocate(): void;
+  /** Operations on the selection: null when allowed, else why not (the engine operation's disabled reason). */
+  operations?: { deleteSelection: string | null; unsnapSelection: string | null };
+  onDeleteSelection?(): void;
+  onUnsnapSelection?(): void;
   layersOpen?: boolean;
   onLayers?(): void;
 }
@@ -39,6 +44,16 @@ export function Toolbar(p: ToolbarProps) {
       {t(`map.tools.${key}`)}
     </button>
   );
+  /** An operation button: disabled with the reason as its title (and data-reason for tests) when refused. */
+  const op = (key: string, reason: string | null | undefined, run?: () => void) => {
+    const why = !p.canEdit ? t('map.hint.zoom_in_to_edit') : reason ?? null;
+    return (
+      <button key={key} type="button" data-testid={`op-${key}`} disabled={!!why || !run} title={why ?? t(`map.tools.${key}`)}
+        data-reason={why ?? ''} onClick={() => run?.()}>
+        {t(`map.tools.${key}`)}
+      </button>
+    );
+  };
   return (
     <div className="map-toolbar" role="toolbar" aria-label={t('map.tools.toolbar')} data-testid="map-toolbar">
       {btn(Mode.Select, 'select')}
@@ -51,6 +66,8 @@ export function Toolbar(p: ToolbarProps) {
             {p.drawTypes.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
           </select>
           {EDIT_TOOLS.map(([m, k]) => btn(m, k, !p.canEdit))}
+          {op('delete_selection', p.operations?.deleteSelection, p.onDeleteSelection)}
+          {op('unsnap_selection', p.operations?.unsnapSelection, p.onUnsnapSelection)}
           <button type="button" data-testid="tool-undo" disabled={!p.canUndo} onClick={p.onUndo}>{t('map.tools.undo')}</button>
           <button type="button" data-testid="tool-redo" disabled={!p.canRedo} onClick={p.onRedo}>{t('map.tools.redo')}</button>
           <button type="button" data-testid="tool-save" disabled={!p.canSave} className={p.limitReached ? 'attention' : undefined} onClick={p.onSave}>

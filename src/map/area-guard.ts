@@ -1,36 +1,9 @@
-// Editing limited to the loaded area (area loading of large projects): a tool intent may run only when every point it
-// moves, creates or removes lies in a loaded tile, so that each node it touches has all its edges loaded.
+// Area loading of large projects: the tiles a list of stored unsaved actions needs loaded before it can be applied
+// again. (Which points a gesture touches — the "edit only inside the loaded area" guard — is the engine operation's
+// own `touched`, checked by the editor binding.)
 import type { Id, Position } from 'engine/types';
 import { getInstance, getObject, type InstanceRow, type Model, type NetworkObjectRow } from 'engine/model';
 import type { Action } from 'engine/actions';
-import type { EditIntent } from './tools/types';
-
-/** The points an intent touches: new and old positions, and the end nodes of the edges it changes. */
-export function touchedPoints(model: Model, i: EditIntent): Position[] {
-  const nodeAt = (id: Id | null): Position[] => { const o = id ? getObject(model, id) : undefined; return o?.node ? [o.node.geometry.coordinates] : []; };
-  const edgeEnds = (id: Id): Position[] => {
-    const o = getObject(model, id);
-    if (o?.node) return [o.node.geometry.coordinates];
-    if (!o?.edge) return [];
-    const c = o.edge.geometry.coordinates;
-    return [c[0], c[c.length - 1], ...nodeAt(o.edge.fromNodeId), ...nodeAt(o.edge.toNodeId)];
-  };
-  switch (i.kind) {
-    case 'createNode': return [i.position];
-    case 'createEdge': return [...i.coordinates, ...i.snappedEdgeIds.flatMap(edgeEnds)];
-    case 'moveNode': return [...nodeAt(i.nodeId), i.to];
-    case 'moveVertex': return [...edgeEnds(i.edgeId), i.to];
-    case 'editEdgeGeometry': return [...edgeEnds(i.edgeId), ...i.coordinates];
-    case 'splitEdge': return [...edgeEnds(i.edgeId), i.position];
-    case 'deleteObjects': return i.ids.flatMap(edgeEnds);
-    case 'unsnap': return [...i.nodeMoves.flatMap((m) => [...nodeAt(m.nodeId), m.to]), ...i.vertexMoves.flatMap((m) => [...edgeEnds(m.edgeId), m.to])];
-  }
-}
-
-/** Whether every point the intent touches is inside the loaded area. */
-export function insideLoadedArea(model: Model, i: EditIntent, contains: (p: Position) => boolean): boolean {
-  return touchedPoints(model, i).every(contains);
-}
 
 /**
  * The tiles a list of stored actions needs loaded before it can be applied again (restoring unsaved edits of a large

@@ -1,10 +1,10 @@
 // The editing session of one project on the map, over the engine's Editor (model, history, rbush index, side
-// effects). Each tool intent becomes ONE engine gesture (one history item); the diff's network-object ids are
+// effects). Each engine intent a tool emits is ONE gesture (one history item); the diff's network-object ids are
 // reported to listeners so the renderer rebuilds only the chunks they touch. Undo/redo and save requests come from
 // the engine.
-import type { Id, NetworkObject, Position } from 'engine/types';
+import type { Id, NetworkObject } from 'engine/types';
 import type { Action } from 'engine/actions';
-import { getInstance, getObject, getPathEdge, pathEdgesOfEdge, type Model } from 'engine/model';
+import { getInstance, getPathEdge, pathEdgesOfEdge, type Model } from 'engine/model';
 import type { Diff } from 'engine/tx';
 import { Editor, type GestureResult } from 'engine/editor';
 import type { MergeKnown, MergePlan } from 'engine/merge';
@@ -12,7 +12,6 @@ import type { EngineConfig } from 'engine/gesture';
 import type { Intent, NewInstance } from 'engine/intents';
 import { limitReached, pendingActions } from 'engine/history';
 import type { SaveRequest } from 'engine/save';
-import type { EditIntent } from './tools/types';
 
 export interface SessionState { canUndo: boolean; canRedo: boolean; canSave: boolean; limitReached: boolean; size: number }
 
@@ -47,28 +46,10 @@ export function touchedObjectIds(diff: Diff, model?: Model): Set<Id> {
   return ids;
 }
 
-/** The engine intents (gestures) for a tool intent; `instances` are those of the current draw object. */
-export function toEngineIntents(model: Model, i: EditIntent, instances: NewInstance[] = []): Intent[] {
-  switch (i.kind) {
-    case 'createNode': return [{ type: 'drawNode', coordinates: i.position, instances }];
-    case 'createEdge': return [{ type: 'drawEdge', coordinates: i.coordinates, instances }];
-    case 'moveNode': return [{ type: 'moveNode', id: i.nodeId, to: i.to }];
-    case 'moveVertex': {
-      const c = editorCoords(model, i.edgeId);
-      if (!c) return [];
-      const next: Position[] = c.slice();
-      if (i.insert) next.splice(i.index, 0, i.to); else next[i.index] = i.to;
-      return [{ type: 'editEdgeGeometry', id: i.edgeId, coordinates: next }];
-    }
-    case 'editEdgeGeometry': return [{ type: 'editEdgeGeometry', id: i.edgeId, coordinates: i.coordinates }];
-    case 'splitEdge': return [{ type: 'splitEdge', id: i.edgeId, at: i.position }];
-    case 'deleteObjects': return i.ids.length === 1 ? [{ type: 'deleteObject', id: i.ids[0] }] : [{ type: 'deleteObjects', ids: i.ids }];
-    case 'unsnap': return [{ type: 'unsnap', ids: [...new Set([...i.nodeMoves.map((m) => m.nodeId), ...i.vertexMoves.map((m) => m.edgeId)])] }];
-  }
-}
-
-function editorCoords(model: Model, id: Id): Position[] | undefined {
-  return getObject(model, id)?.edge?.geometry.coordinates;
+/** A drawn feature takes the instances of the current draw object (spec 3 §5) unless the intent names its own. */
+function withDrawInstances(i: Intent, instances: NewInstance[]): Intent {
+  if ((i.type === 'drawEdge' || i.type === 'drawNode') && !i.instances?.length && instances.length) return { ...i, instances };
+  return i;
 }
 
 export class EditSession {
@@ -96,13 +77,14 @@ export class EditSession {
     return this.emit({ ids: touchedObjectIds(r.diff, this.model), diff: r.diff, warnings: r.warnings, rejected: r.rejected, limitReached: r.limitReached, kind });
   }
 
-  /** Runs a tool intent as one gesture (a multi-object delete too: one history item). */
-  perform(intent: EditIntent): ChangeEvent[] {
-    return toEngineIntents(this.model, intent, this.drawInstances).map((it) => this.result(this.editor.apply(it), 'edit'));
-  }
+  /** Runs an engine intent (a tool gesture, an attribute edit, …) as one gesture: one history item. */
+  perform(intent: Intent): ChangeEvent { return this.result(this.editor.apply(withDrawInstances(intent, this.drawInstances)), 'edit'); }
 
-  /** Runs an engine intent directly (attribute edits: code 11 through 'editAttributes'). */
-  apply(intent: Intent): ChangeEvent { return this.result(this.editor.apply(intent), 'edit'); }
+  /** Same as perform (kept for attribute edits from the feature-info card). */
+  apply(intent: Intent): ChangeEvent { return this.perform(intent); }
+
+  /** Why the engine would refuse the intent now (its operation's disabled reason), or null. */
+  disabled(intent: Intent): string | null { return this.editor.disabled(withDrawInstances(intent, this.drawInstances)); }
 
   undo(): ChangeEvent | null {
     const s = this.editor.undo();

@@ -1,12 +1,13 @@
-// Loads a project's network into an EditSession (object types, the network's extent, then the whole network — or, for
-// large projects, an AreaLoader that reads it by area), mirrors it into the 'network' slice, keeps unsaved edits in
-// IndexedDB after each change and offers stored ones back on return (never dropped unseen).
+// Loads a project's network into an EditSession (object and relation types, the network's extent, then the whole
+// network — or, for large projects, an AreaLoader that reads it by area) with the engine configuration of the project
+// (session-config.ts: family rules, active phase), keeps unsaved edits in IndexedDB after each change and offers stored
+// ones back on return (never dropped unseen). The session lives outside Redux: the map reads it through its controller.
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { createModel } from 'engine/model';
 import type { ObjectType } from 'engine/types';
 import { networkApi, type NetworkExtent } from '../api/endpoints/network';
-import { loadFailed, loadStarted, networkChanged, networkCleared } from './network-slice';
+import { sessionConfig } from './session-config';
 import { EditSession } from './edit-session';
 import { defaultStore, type UnsavedStore } from './unsaved-store';
 import { trackUnsaved, type StoredEdits } from './unsaved-offer';
@@ -44,18 +45,19 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
     let area: AreaLoader | null = null;
     const subs: { unsubscribe(): void }[] = [];
     const result = <T,>(req: { unwrap(): Promise<T>; unsubscribe(): void }) => { subs.push(req); return req.unwrap(); };
-    dispatch(loadStarted(projectId));
     (async () => {
       try {
-        const [objectTypes, extent] = await Promise.all([
+        const [objectTypes, relationTypes, extent] = await Promise.all([
           result(dispatch(networkApi.endpoints.objectTypes.initiate(projectId))),
+          result(dispatch(networkApi.endpoints.relationTypes.initiate(projectId))),
           result(dispatch(networkApi.endpoints.networkExtent.initiate({ projectId }))),
         ]);
         if (cancelled) return;
         const byArea = loadsByArea(extent);
         const networkObjects = byArea ? [] : await result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })));
         if (cancelled) return;
-        const session = new EditSession(createModel({ networkObjects, objectTypes }), { newId: () => crypto.randomUUID(), projectId });
+        const model = createModel({ networkObjects, objectTypes, relationTypes });
+        const session = new EditSession(model, sessionConfig(model, projectId));
         if (byArea) {
           area = new AreaLoader(session, (bbox) => {
             const req = dispatch(networkApi.endpoints.networkObjectsInArea.initiate({ projectId, bbox }, { forceRefetch: true }));
@@ -66,21 +68,18 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
         // clears the stored entry on the session's first event, which must never drop them unseen.
         const entry = await store.get(projectId).catch(() => undefined);
         if (cancelled) return;
-        const mirror = () => dispatch(networkChanged({ model: session.model, history: session.state() }));
-        mirror();
-        const offMirror = session.subscribe(() => mirror());
         const tracked = trackUnsaved(session, store, projectId, entry, area);
-        off = () => { offMirror(); tracked.off(); };
+        off = () => tracked.off();
         const stored = tracked.stored;
         if (!cancelled) setLoaded({ session, objectTypes, stored, area, extent });
       } catch (e) {
         const msg = e instanceof Error ? e.message : JSON.stringify(e);
-        if (!cancelled) { setError(msg); dispatch(loadFailed(msg)); }
+        if (!cancelled) setError(msg);
       } finally {
         for (const s of subs) s.unsubscribe();
       }
     })();
-    return () => { cancelled = true; off?.(); area?.dispose(); dispatch(networkCleared()); setLoaded(null); };
+    return () => { cancelled = true; off?.(); area?.dispose(); setLoaded(null); };
   }, [projectId, dispatch, store]);
   return { loaded, error };
 }

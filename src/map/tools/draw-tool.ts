@@ -1,7 +1,7 @@
 // Draw tool (spec 3 §2, §4–§5; spec 1 §4): one feature at a time, nodes or lines, snapping to nodes and edges. A line
 // finishes on double-click, Enter or a click on its last point; Esc cancels ('draw feature interaction cancelled');
 // a one-coordinate line is discarded; a node cannot be placed where the click hits a line.
-import type { Id, Position } from 'engine/types';
+import type { Position } from 'engine/types';
 import { groundLength, samePoint } from '../geometry';
 import { drawTooltip } from '../measure-format';
 import { snap, type Snapped } from './snap';
@@ -62,7 +62,7 @@ export class DrawTool extends Tool {
       this.host.notify(DRAW_BLOCKED_ON_LINE, 'warning');
       return true;
     }
-    this.host.emit({ kind: 'createNode', position: onNode ? [...onNode.position] as Position : [e.p[0], e.p[1]] });
+    this.host.emit({ type: 'drawNode', coordinates: onNode ? [...onNode.position] as Position : [e.p[0], e.p[1]] });
     this.onFinished?.();
     return true;
   }
@@ -74,12 +74,8 @@ export class DrawTool extends Tool {
     const coords: Position[] = [];
     for (const p of pts) if (!coords.length || !samePoint(coords[coords.length - 1], p.position)) coords.push(p.position);
     if (coords.length < 2) return;
-    const snappedEdgeIds: Id[] = [];
-    for (const p of pts) if (p.edgeId && !snappedEdgeIds.includes(p.edgeId)) snappedEdgeIds.push(p.edgeId);
-    this.host.emit({
-      kind: 'createEdge', coordinates: coords,
-      fromNodeId: pts[0].nodeId, toNodeId: pts[pts.length - 1].nodeId, snappedEdgeIds,
-    });
+    // snapped points lie exactly on their node or edge: the engine finds (or splits) them there itself
+    this.host.emit({ type: 'drawEdge', coordinates: coords });
     this.onFinished?.();
   }
 

@@ -1,5 +1,6 @@
 // Modify tool (spec 3 §2): drag a node, an edge vertex, or a point on an edge segment (inserting a vertex there).
-// On release one intent is emitted (the engine moves connected edge ends, and an edge end moves its node); the target
+// On release one engine intent is emitted (moveNode, or editEdgeGeometry with the vertex moved or inserted: the engine
+// moves connected edge ends, and an edge end moves its node); the target
 // snaps to another node. Esc during a drag cancels. Shows the length change and cost change while dragging a vertex.
 import type { Id, Position } from 'engine/types';
 import { groundLength, samePoint } from '../geometry';
@@ -46,8 +47,10 @@ export class ModifyTool extends Tool {
     this.grab = null; this.to = null;
     if (samePoint(g.from, to) && !(g.kind === 'vertex' && g.insert)) return;
     if (g.kind === 'vertex' && g.insert && samePoint(g.from, to)) return;
-    if (g.kind === 'node') this.host.emit({ kind: 'moveNode', nodeId: g.id, to });
-    else this.host.emit({ kind: 'moveVertex', edgeId: g.id, index: g.index, to, insert: g.insert });
+    if (g.kind === 'node') { this.host.emit({ type: 'moveNode', id: g.id, to }); return; }
+    const coordinates = g.coords.slice();
+    if (g.insert) coordinates.splice(g.index, 0, to); else coordinates[g.index] = to;
+    this.host.emit({ type: 'editEdgeGeometry', id: g.id, coordinates });
   }
 
   key(key: string): boolean {

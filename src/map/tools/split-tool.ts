@@ -2,7 +2,8 @@
 // (at an end point: nothing is split) or body (the line is split there into two chunks).
 import type { Position } from 'engine/types';
 import { samePoint } from '../geometry';
-import { Tool, type PointerEvt, type SplitPosition } from './types';
+import { Tool, type PointerEvt, type Sketch, type SplitPosition } from './types';
+import { hoverHint } from './click-tool';
 
 export const SPLIT_NOT_ON_LINE = 'split_not_on_line';
 
@@ -23,7 +24,16 @@ export class SplitTool extends Tool {
     if (!edge) { this.last = 'none'; this.host.notify(SPLIT_NOT_ON_LINE, 'info'); return true; }
     // End points win within the tolerance, so a click near an end never splits off a sliver.
     this.last = splitPosition(edge.coordinates, edge.hit.point, e.tol);
-    if (this.last === 'body') this.host.emit({ kind: 'splitEdge', edgeId: edge.id, position: edge.hit.point });
+    if (this.last === 'body') this.host.emit({ type: 'splitEdge', id: edge.id, at: edge.hit.point });
     return true;
   }
+
+  /** Hover: the engine's reason why splitting here would be refused, shown beside the cursor. */
+  move(e: PointerEvt): void {
+    const edge = this.host.index.edgesAt(e.p, e.tol)[0];
+    this.hint = edge ? hoverHint(this.host, { type: 'splitEdge', id: edge.id, at: edge.hit.point }, edge.hit.point) : null;
+  }
+
+  sketch(): Sketch | null { return this.hint; }
+  private hint: Sketch | null = null;
 }

@@ -1,6 +1,8 @@
 // Contracts shared by the tool state machines: pointer events in map units, the hit index they query (backed by the
-// engine's rbush), the edit intents they emit (one intent = one engine history item) and the sketch they draw.
+// engine's rbush), the engine intents they emit (one vocabulary: the engine's operations; one intent = one history
+// item) and the sketch they draw. Tools only translate pointer events into intents; the engine decides the rest.
 import type { Id, Position } from 'engine/types';
+import type { Intent } from 'engine';
 import type { LineHit } from '../geometry';
 
 export interface NodeHit { id: Id; position: Position; d: number }
@@ -16,15 +18,8 @@ export interface HitIndex {
 
 export type SplitPosition = 'none' | 'head' | 'body' | 'tail';
 
-export type EditIntent =
-  | { kind: 'createNode'; position: Position }
-  | { kind: 'createEdge'; coordinates: Position[]; fromNodeId: Id | null; toNodeId: Id | null; snappedEdgeIds: Id[] }
-  | { kind: 'moveNode'; nodeId: Id; to: Position }
-  | { kind: 'moveVertex'; edgeId: Id; index: number; to: Position; insert?: boolean }
-  | { kind: 'editEdgeGeometry'; edgeId: Id; coordinates: Position[] }
-  | { kind: 'splitEdge'; edgeId: Id; position: Position }
-  | { kind: 'deleteObjects'; ids: Id[] }
-  | { kind: 'unsnap'; nodeMoves: { nodeId: Id; to: Position }[]; vertexMoves: { edgeId: Id; index: number; to: Position }[] };
+/** What tools emit: an engine intent (engine/operations). */
+export type { Intent };
 
 /** A pointer event: position in map units and the hit tolerance in map units at the current resolution. */
 export interface PointerEvt { p: Position; tol: number; shift?: boolean }
@@ -39,7 +34,9 @@ export interface Sketch {
 
 export interface ToolHost {
   index: HitIndex;
-  emit(intent: EditIntent): void;
+  emit(intent: Intent): void;
+  /** Why the engine would refuse the intent now (its operation's disabled reason), or null. */
+  disabled?(intent: Intent): string | null;
   /** Shows a notification with an i18n key (under `map.`). */
   notify(key: string, level?: 'info' | 'warning' | 'error'): void;
 }

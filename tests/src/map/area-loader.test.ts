@@ -5,7 +5,12 @@ import { createModel, getObject } from 'engine/model';
 import type { NetworkObject, Position } from 'engine/types';
 import { EditSession } from '../../../src/map/edit-session';
 import { AREA_TILE, AreaLoader, tileOf, tilesIn, type Extent } from '../../../src/map/area-loader';
-import { insideLoadedArea, tilesOfActions } from '../../../src/map/area-guard';
+import { touchedPoints, type Intent } from 'engine';
+import type { Model } from 'engine/model';
+import { tilesOfActions } from '../../../src/map/area-guard';
+
+/** The editor binding's guard: every point the engine operation touches lies in a loaded tile. */
+const insideLoadedArea = (m: Model, i: Intent, inside: (p: Position) => boolean) => touchedPoints(m, i).every(inside);
 
 const T = AREA_TILE;
 /** A row of nodes every 500 units along y = 100 from x = 250 to 5250 (three tiles wide), edges between them. */
@@ -66,20 +71,20 @@ describe('AreaLoader', () => {
     const a = new AreaLoader(s, serverRead(network(), []));
     await a.show([0, 0, 1000, 1000]);
     const inside = (p: Position) => a.contains(p);
-    expect(insideLoadedArea(s.model, { kind: 'moveNode', nodeId: 'n1', to: [800, 300] }, inside)).toBe(true);
+    expect(insideLoadedArea(s.model, { type: 'moveNode', id: 'n1', to: [800, 300] }, inside)).toBe(true);
     // n4 (x = 2250) is in tile 1: only e3 of its edges is loaded
-    expect(insideLoadedArea(s.model, { kind: 'moveNode', nodeId: 'n4', to: [2000, 300] }, inside)).toBe(false);
-    expect(insideLoadedArea(s.model, { kind: 'deleteObjects', ids: ['e3'] }, inside)).toBe(false);
-    expect(insideLoadedArea(s.model, { kind: 'splitEdge', edgeId: 'e1', position: [1000, 100] }, inside)).toBe(true);
-    expect(insideLoadedArea(s.model, { kind: 'createNode', position: [T + 5, 5] }, inside)).toBe(false);
+    expect(insideLoadedArea(s.model, { type: 'moveNode', id: 'n4', to: [2000, 300] }, inside)).toBe(false);
+    expect(insideLoadedArea(s.model, { type: 'deleteObjects', ids: ['e3'] }, inside)).toBe(false);
+    expect(insideLoadedArea(s.model, { type: 'splitEdge', id: 'e1', at: [1000, 100] }, inside)).toBe(true);
+    expect(insideLoadedArea(s.model, { type: 'drawNode', coordinates: [T + 5, 5] }, inside)).toBe(false);
   });
 
   it('never brings back what was edited or deleted locally', async () => {
     const s = session();
     const a = new AreaLoader(s, serverRead(network(), []));
     await a.show([0, 0, 10, 10]);
-    s.perform({ kind: 'moveNode', nodeId: 'n1', to: [750, 300] });
-    s.perform({ kind: 'deleteObjects', ids: ['e2'] });
+    s.perform({ type: 'moveNode', id: 'n1', to: [750, 300] });
+    s.perform({ type: 'deleteObjects', ids: ['e2'] });
     await a.show([T + 1, 0, T + 2, 1]); // tile 1's read also brings e3 and n3 again (closure), and n4's edge e3
     expect(getObject(s.model, 'n1')!.node!.geometry.coordinates).toEqual([750, 300]);
     expect(getObject(s.model, 'e2')).toBeUndefined();
@@ -102,7 +107,7 @@ describe('AreaLoader', () => {
     const s = session();
     const a = new AreaLoader(s, serverRead(network(), []));
     await a.show([0, 0, 3 * T - 1, 10]);
-    s.perform({ kind: 'moveNode', nodeId: 'n7', to: [3750, 500] }); // n7 in tile 1; its edge e7 ends in tile 2
+    s.perform({ type: 'moveNode', id: 'n7', to: [3750, 500] }); // n7 in tile 1; its edge e7 ends in tile 2
     expect(tilesOfActions(s.model, s.pending(), tileOf).sort()).toEqual(['1_0', '2_0']);
   });
 });
@@ -117,7 +122,7 @@ describe('unsaved edits of a project loaded by area', () => {
     const a1 = new AreaLoader(s1, serverRead(network(), []));
     const t1 = trackUnsaved(s1, store, 1, undefined, a1);
     await a1.show([T + 1, 0, T + 2, 1]);
-    s1.perform({ kind: 'moveNode', nodeId: 'n5', to: [2750, 400] });
+    s1.perform({ type: 'moveNode', id: 'n5', to: [2750, 400] });
     await t1.flush();
     expect((await store.get(1))?.tiles).toEqual(['1_0']);
     // visit 2 opens elsewhere (tile 0 only); the restore must first load tile 1

@@ -22,11 +22,21 @@ describe('EditSession change events', () => {
     expect([...s.redo()!.ids]).toEqual(['e']);
   });
 
+  it('a drawn feature takes the instances of the current draw object (one gesture, one history item)', () => {
+    const s = new EditSession(createModel({ networkObjects: objs, objectTypes: TYPES }), { newId: (() => { let n = 0; return () => `id${n++}`; })(), projectId: 1 });
+    s.drawInstances = [{ objectTypeId: 1 }];
+    const e = s.perform({ type: 'drawEdge', coordinates: [[0, 100], [50, 100]] });
+    expect(e.rejected).toBeNull();
+    expect(s.state().size).toBe(1);
+    const items = s.editor.history.items[0].actions;
+    expect(items.some((a) => a.code === 6 && a.after.objectTypeId === 1)).toBe(true);
+    expect(s.disabled({ type: 'drawEdge', coordinates: [[0, 0], [0, 0]] })).toBe('zero length');
+  });
+
   it('a multi-object delete is one change and one history item', () => {
     const s = new EditSession(createModel({ networkObjects: objs, objectTypes: TYPES }), { newId: () => 'x', projectId: 1 });
-    const events = s.perform({ kind: 'deleteObjects', ids: ['e', 'a'] });
-    expect(events).toHaveLength(1);
+    const event = s.perform({ type: 'deleteObjects', ids: ['e', 'a'] });
     expect(s.state().size).toBe(1);
-    expect(events[0].ids.has('e') && events[0].ids.has('a')).toBe(true);
+    expect(event.ids.has('e') && event.ids.has('a')).toBe(true);
   });
 });

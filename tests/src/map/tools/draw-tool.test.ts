@@ -3,14 +3,14 @@ import { describe, it, expect } from 'vitest';
 import { DrawTool, DRAW_CANCELLED, DRAW_BLOCKED_ON_LINE } from '../../../../src/map/tools/draw-tool';
 import { recordingHost, at } from './host';
 
-describe('draw tool (spec 3 §2, §4–§5)', () => {
+describe('draw tool (spec 3 §2, §4–§5): emits engine intents', () => {
   it('draws one line, snapping its ends to nodes, finishing on double-click', () => {
     const { host, intents } = recordingHost({ n1: [0, 0] }, {});
     const t = new DrawTool(host, 'line');
     t.click(at(0.5, 0.4));
     t.click(at(50, 0));
     t.doubleClick(at(100, 0));
-    expect(intents).toEqual([{ kind: 'createEdge', coordinates: [[0, 0], [50, 0], [100, 0]], fromNodeId: 'n1', toNodeId: null, snappedEdgeIds: [] }]);
+    expect(intents).toEqual([{ type: 'drawEdge', coordinates: [[0, 0], [50, 0], [100, 0]] }]);
     expect(t.busy()).toBe(false);
   });
   it('snaps to the nearest point of an edge when no node is near', () => {
@@ -18,7 +18,7 @@ describe('draw tool (spec 3 §2, §4–§5)', () => {
     const t = new DrawTool(host, 'line');
     t.click(at(40, 0.8));
     t.doubleClick(at(40, 60));
-    expect(intents[0]).toMatchObject({ coordinates: [[40, 0], [40, 60]], snappedEdgeIds: ['e1'] });
+    expect(intents[0]).toEqual({ type: 'drawEdge', coordinates: [[40, 0], [40, 60]] });
   });
   it("Esc cancels the line with 'draw feature interaction cancelled' and emits nothing", () => {
     const { host, intents, notes } = recordingHost();
@@ -43,7 +43,7 @@ describe('draw tool (spec 3 §2, §4–§5)', () => {
     expect(intents).toEqual([]);
     expect(notes).toEqual([DRAW_BLOCKED_ON_LINE]);
     t.click(at(50, 30));
-    expect(intents).toEqual([{ kind: 'createNode', position: [50, 30] }]);
+    expect(intents).toEqual([{ type: 'drawNode', coordinates: [50, 30] }]);
   });
   it('draws one feature at a time: onFinished fires once per feature', () => {
     const { host } = recordingHost();

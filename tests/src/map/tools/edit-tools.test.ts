@@ -1,9 +1,10 @@
-// Modify, split, delete feature, delete segment and unsnap tool state machines.
+// Modify, split, delete feature, delete segment and unsnap tool state machines: they translate pointer events into
+// engine intents (one vocabulary) and show the engine's disabled reason while hovering.
 import { describe, it, expect } from 'vitest';
 import { ModifyTool } from '../../../../src/map/tools/modify-tool';
 import { SplitTool, splitPosition } from '../../../../src/map/tools/split-tool';
-import { DeleteFeatureTool, DeleteSegmentTool, deleteSegmentIntent } from '../../../../src/map/tools/delete-tools';
-import { UnsnapTool, unsnapOffsets } from '../../../../src/map/tools/unsnap-tool';
+import { DeleteFeatureTool, DeleteSegmentTool } from '../../../../src/map/tools/delete-tools';
+import { UnsnapTool } from '../../../../src/map/tools/unsnap-tool';
 import { MeasureTool } from '../../../../src/map/tools/measure-tool';
 import { SelectTool } from '../../../../src/map/tools/select-tool';
 import { recordingHost, at } from './host';
@@ -16,7 +17,7 @@ describe('modify tool', () => {
     const t = new ModifyTool(host);
     expect(t.down(at(0.3, 0))).toBe(true);
     t.drag(at(5, 5)); t.up(at(10, 10));
-    expect(intents).toEqual([{ kind: 'moveNode', nodeId: 'n1', to: [10, 10] }]);
+    expect(intents).toEqual([{ type: 'moveNode', id: 'n1', to: [10, 10] }]);
   });
   it('moves an existing vertex, or inserts one when grabbing a segment', () => {
     const { host, intents } = recordingHost({}, line);
@@ -24,8 +25,8 @@ describe('modify tool', () => {
     t.down(at(50, 0.5)); t.up(at(50, 20));
     t.down(at(75, 0.5)); t.up(at(75, -20));
     expect(intents).toEqual([
-      { kind: 'moveVertex', edgeId: 'e1', index: 1, to: [50, 20], insert: false },
-      { kind: 'moveVertex', edgeId: 'e1', index: 2, to: [75, -20], insert: true },
+      { type: 'editEdgeGeometry', id: 'e1', coordinates: [[0, 0], [50, 20], [100, 0]] },
+      { type: 'editEdgeGeometry', id: 'e1', coordinates: [[0, 0], [50, 0], [75, -20], [100, 0]] },
     ]);
   });
   it('Esc during a drag cancels without an edit; a click without movement emits nothing', () => {
@@ -52,7 +53,7 @@ describe('split tool (only points on lines; none/head/body/tail)', () => {
     expect(t.last).toBe('tail');
     t.click(at(30, 40));
     expect(t.last).toBe('none');
-    expect(intents).toEqual([{ kind: 'splitEdge', edgeId: 'e1', position: [30, 0] }]);
+    expect(intents).toEqual([{ type: 'splitEdge', id: 'e1', at: [30, 0] }]);
     expect(notes).toEqual(['split_not_on_line']);
   });
 });
@@ -62,37 +63,36 @@ describe('delete tools', () => {
     const { host, intents } = recordingHost({ n1: [0, 0] }, line);
     new DeleteFeatureTool(host).click(at(0, 0.5));
     new DeleteFeatureTool(host).click(at(60, 0.5));
-    expect(intents).toEqual([{ kind: 'deleteObjects', ids: ['n1'] }, { kind: 'deleteObjects', ids: ['e1'] }]);
+    expect(intents).toEqual([{ type: 'deleteObject', id: 'n1' }, { type: 'deleteObject', id: 'e1' }]);
   });
-  it('delete segment removes the points of the nearest segment, deleting the feature when nothing would remain', () => {
-    expect(deleteSegmentIntent('e', [[0, 0], [1, 0], [2, 0], [3, 0]], 0)).toEqual({ kind: 'editEdgeGeometry', edgeId: 'e', coordinates: [[2, 0], [3, 0]] });
-    expect(deleteSegmentIntent('e', [[0, 0], [1, 0]], 0)).toEqual({ kind: 'deleteObjects', ids: ['e'] });
-    expect(deleteSegmentIntent('e', [[0, 0], [1, 0], [2, 0]], 1)).toEqual({ kind: 'deleteObjects', ids: ['e'] });
+  it('delete segment asks the engine to delete the segment nearest the click', () => {
     const { host, intents } = recordingHost({}, { e1: [[0, 0], [10, 0], [20, 0], [30, 0]] });
     new DeleteSegmentTool(host).click(at(25, 0.5));
-    expect(intents).toEqual([{ kind: 'editEdgeGeometry', edgeId: 'e1', coordinates: [[0, 0], [10, 0]] }]);
+    expect(intents).toEqual([{ type: 'deleteSegment', id: 'e1', at: [25, 0] }]);
+  });
+  it("shows the engine's disabled reason while hovering, and nothing where the engine allows it", () => {
+    const { host } = recordingHost({}, { e1: [[0, 0], [10, 0]] }, (i) => (i.type === 'deleteObject' ? 'edge is used by a path' : null));
+    const t = new DeleteFeatureTool(host);
+    t.move(at(5, 0.5));
+    expect(t.sketch()?.label).toMatchObject({ text: 'edge is used by a path', colour: 'red' });
+    t.move(at(5, 40));
+    expect(t.sketch()).toBeNull();
+    const seg = new DeleteSegmentTool(host);
+    seg.move(at(5, 0.5));
+    expect(seg.sketch()).toBeNull();
   });
 });
 
-describe('unsnap tool (offset 10 per ring, spread in a circle)', () => {
-  it('one feature moves by 10; several spread in a circle of radius 10, then a second ring at 20', () => {
-    expect(unsnapOffsets(1)).toEqual([[10, 0]]);
-    const four = unsnapOffsets(4);
-    for (const o of four) expect(Math.hypot(o[0], o[1])).toBeCloseTo(10, 9);
-    expect(new Set(four.map((o) => o.map((v) => v.toFixed(6)).join())).size).toBe(4);
-    const ten = unsnapOffsets(10);
-    expect(Math.hypot(...ten[9])).toBeCloseTo(20, 9);
-  });
-  it('moves the node and the nearest line vertex at the click apart', () => {
+describe('unsnap tool (the engine spreads the ends: offset 10 per ring)', () => {
+  it('hands the node and the line at the click to the engine unsnap operation', () => {
     const { host, intents } = recordingHost({ n1: [0, 0] }, { e1: [[0, 0], [0, 50]] });
     new UnsnapTool(host).click(at(0, 0));
-    const i = intents[0];
-    expect(i.kind).toBe('unsnap');
-    if (i.kind !== 'unsnap') return;
-    expect(i.nodeMoves[0].nodeId).toBe('n1');
-    expect(i.vertexMoves[0]).toMatchObject({ edgeId: 'e1', index: 0 });
-    expect(Math.hypot(...i.nodeMoves[0].to)).toBeCloseTo(10, 9);
-    expect(i.nodeMoves[0].to).not.toEqual(i.vertexMoves[0].to);
+    expect(intents).toEqual([{ type: 'unsnap', ids: ['n1', 'e1'] }]);
+  });
+  it('a click on nothing emits nothing', () => {
+    const { host, intents } = recordingHost({ n1: [0, 0] });
+    new UnsnapTool(host).click(at(100, 100));
+    expect(intents).toEqual([]);
   });
 });
 

@@ -1,0 +1,124 @@
+// The editor binding: the engine session on one side, what the map draws on the other. Every gesture goes through
+// `perform` (area guard → engine operation → one history item); each change's diff goes to the chunk buffers (only
+// the touched cells rebuild), the selection, and then to every plug-in listening (validation, capex, clashes: they get
+// the same ChangeEvent with its diff, never a rescan). Warnings and the 20-item signal become notifications.
+import type { Layer } from '@deck.gl/core';
+import type { Intent } from 'engine';
+import type { Id, Position } from 'engine/types';
+import { getObject } from 'engine/model';
+import { extentOf, type Extent } from './geometry';
+import { NetworkChunks } from './render/network-chunks';
+import { modelSource } from './render/model-source';
+import { chunkLayers } from './render/deck-layers';
+import { defaultStyle, type StyleResolver } from './render/network-style';
+import type { GroupState } from './render/catalogue-style';
+import type { ChangeEvent, EditSession } from './edit-session';
+
+export interface BindingHost {
+  notify(key: string, level: 'info' | 'warning' | 'error', params?: Record<string, unknown>, throttleKey?: string): void;
+  /** Something the screen shows changed (history, selection, …): redraw. */
+  changed(): void;
+}
+
+/** Is every point inside the part of the network loaded (area loading of large projects)? */
+export type AreaCheck = (p: Position) => boolean;
+
+/** Engine warnings with their own notification text (spec 1 §5); others show as a refusal with the reason. */
+const WARNING_KEYS: Record<string, string> = { 'zero length': 'map.notification.zero_length', 'route overlapping': 'map.notification.route_overlapping' };
+
+export interface ChunkView { widthScale: number; view: Extent | null; groups?: ReadonlyMap<string, GroupState>; zoom: number }
+
+export class EditorBinding {
+  session: EditSession | null = null;
+  chunks: NetworkChunks | null = null;
+  selection: Id[] = [];
+  /** Set while a large project loads by area: gestures must stay inside the loaded tiles. */
+  area: AreaCheck | null = null;
+  private style: StyleResolver = defaultStyle;
+  private offSession: (() => void) | null = null;
+  private listeners = new Set<(e: ChangeEvent) => void>();
+
+  constructor(private host: BindingHost) {}
+
+  /** Plug-ins (validation, capex, clashes) follow every change's diff. */
+  subscribe(l: (e: ChangeEvent) => void): () => void { this.listeners.add(l); return () => { this.listeners.delete(l); }; }
+
+  /** Binds a session: builds the chunk buffers once; returns the extent of (a sample of) its network, for fitting. */
+  setSession(session: EditSession | null): Extent | null {
+    if (session === this.session) return null;
+    this.offSession?.(); this.offSession = null;
+    this.session = session;
+    this.selection = [];
+    if (!session) { this.chunks = null; return null; }
+    const src = modelSource(() => this.session!.model);
+    const pts: Position[] = [];
+    let count = 0;
+    src.forEach((_id, _k, coords) => { count++; if (count % 97 === 1) pts.push(coords[0]); });
+    const ext = pts.length ? extentOf(pts) : null;
+    // an empty session (a project loaded by area) fills tile by tile: cells of 1 024 units (≈ 2 000 objects at 10⁶ density)
+    const cell = ext ? NetworkChunks.chooseCellSize(ext[2] - ext[0], ext[3] - ext[1], count) : 1024;
+    this.chunks = new NetworkChunks(src, { cellSize: cell, style: this.style });
+    this.chunks.build();
+    this.offSession = session.subscribe((e) => this.follow(session, e));
+    return ext;
+  }
+
+  private follow(session: EditSession, e: ChangeEvent): void {
+    this.chunks?.update(e.ids);
+    if (this.selection.some((id) => !getObject(session.model, id))) this.selection = this.selection.filter((id) => getObject(session.model, id));
+    for (const l of this.listeners) l(e);
+    this.host.changed();
+  }
+
+  /** A new style (layer settings): every chunk is rebuilt once. */
+  restyle(style: StyleResolver): void {
+    this.style = style;
+    this.chunks?.restyle(style);
+  }
+
+  setSelection(ids: Id[]): void { this.selection = ids; this.host.changed(); }
+
+  /** Why the engine would refuse this gesture now, or null. */
+  disabled(intent: Intent): string | null {
+    return this.session ? this.session.disabled(intent) : 'no network loaded';
+  }
+
+  /** Runs one gesture (one history item) unless it reaches outside the loaded area; notifies warnings. */
+  perform(intent: Intent): ChangeEvent | null {
+    const s = this.session;
+    if (!s) return null;
+    if (this.area && !s.editor.touched(intent).every(this.area)) {
+      this.host.notify('map.notification.outside_loaded_area', 'warning', undefined, 'outside_loaded_area');
+      return null;
+    }
+    try {
+      const e = s.perform(intent);
+      for (const w of e.warnings) this.host.notify(WARNING_KEYS[w] ?? (e.rejected ? 'map.notification.rejected' : w), 'warning', { reason: w });
+      if (e.limitReached) this.host.notify('map.notification.history_limit', 'warning', undefined, 'history_limit');
+      return e;
+    } catch (err) {
+      this.host.notify('map.notification.rejected', 'error', { reason: (err as Error).message });
+      return null;
+    }
+  }
+
+  undo(): void { this.session?.undo(); }
+  redo(): void { this.session?.redo(); }
+
+  /** The selected geometries (for the highlight overlay). */
+  selected(): { lines: Position[][]; points: Position[] } {
+    const lines: Position[][] = [], points: Position[] = [];
+    const s = this.session;
+    if (s) for (const id of this.selection) {
+      const o = getObject(s.model, id);
+      if (o?.edge) lines.push(o.edge.geometry.coordinates); else if (o?.node) points.push(o.node.geometry.coordinates);
+    }
+    return { lines, points };
+  }
+
+  /** The network's deck.gl layers for this view (unchanged chunks hand back the same layer instances). */
+  layers(v: ChunkView): Layer[] {
+    const c = this.chunks;
+    return c ? chunkLayers(c.chunks(), { ...v, cellSize: c.cellSize }) : [];
+  }
+}

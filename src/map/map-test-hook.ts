@@ -1,0 +1,68 @@
+// `window.__map`: a small hook for the browser tests and benchmarks — open a network without the server, run engine
+// gestures, persist unsaved edits as the app does, read the view, the session and what deck.gl was handed.
+import type { Intent } from 'engine';
+import type { NetworkObject, ObjectRelationType, ObjectType } from 'engine/types';
+import { createModel, getObject } from 'engine/model';
+import { EditSession } from './edit-session';
+import type { MapController } from './map-controller';
+import type { AreaLoader } from './area-loader';
+import type { Loaded } from './use-edit-session';
+import { trackUnsaved } from './unsaved-offer';
+import { defaultStore } from './unsaved-store';
+import { sessionConfig } from './session-config';
+
+export function installTestHook(c: MapController, inject: (l: Loaded) => void, area: () => AreaLoader | null): void {
+  let unsaved: { off(): void; flush(): Promise<void> } | null = null;
+  const hook = {
+    /** Opens a network without the server (tests, benchmarks): builds the model, the session and the chunks at once;
+     * returns the milliseconds of each step. */
+    load: (networkObjects: NetworkObject[], objectTypes: ObjectType[] = [], projectId = 0, relationTypes: ObjectRelationType[] = []) => {
+      const t0 = performance.now();
+      const model = createModel({ networkObjects, objectTypes, relationTypes });
+      const session = new EditSession(model, sessionConfig(model, projectId));
+      const t1 = performance.now();
+      c.setSession(session);
+      const t2 = performance.now();
+      inject({ session, objectTypes, stored: null });
+      return { model: t1 - t0, chunks: t2 - t1 };
+    },
+    /** Runs one engine intent as one gesture (as a tool would); returns the change (warnings, rejection). */
+    gesture: (intent: Intent) => {
+      const e = c.binding.perform(intent);
+      return e ? { warnings: e.warnings, rejected: e.rejected, ids: [...e.ids] } : null;
+    },
+    /** Starts keeping the session's unsaved edits in the app's store (IndexedDB), as the app does for a project. */
+    trackUnsaved: (projectId: number) => {
+      unsaved?.off();
+      unsaved = c.session ? trackUnsaved(c.session, defaultStore(), projectId, undefined, area()) : null;
+    },
+    /** Resolves when every write of unsaved edits so far is done. */
+    flushUnsaved: () => unsaved?.flush() ?? Promise.resolve(),
+    toScreen: (x: number, y: number) => c.toScreen([x, y]),
+    toMap: (px: number, py: number) => c.toMap(px, py),
+    setView: (zoom: number, x: number, y: number) => c.setView(zoom, [x, y]),
+    zoom: () => c.zoom(),
+    mode: () => c.mode,
+    selection: () => [...c.selection],
+    state: () => c.session?.state() ?? null,
+    counts: () => {
+      const chunks = c.chunks?.chunks() ?? [];
+      return { chunks: chunks.length, edges: chunks.reduce((s, k) => s + k.edges.length, 0), nodes: chunks.reduce((s, k) => s + k.nodes.length, 0) };
+    },
+    /** The network's deck.gl layers as last drawn (id, visible, opacity), for layer-setting checks. */
+    deckLayers: () => c.lastLayers.map((l) => ({ id: l.id, visible: l.props.visible, opacity: l.props.opacity })),
+    /** Text labels handed to deck.gl (visible layers only): what a label layer shows. */
+    labels: () => c.lastLayers.filter((l) => l.props.visible !== false && l.id.includes('label'))
+      .flatMap((l) => { const d = l.props.data as unknown; return Array.isArray(d) ? d.map((x) => String((x as { text?: string }).text ?? '')) : []; }),
+    /** The catalogue's feature/wfst layers: features read, objects drawn, visibility, opacity, deck.gl layer ids. */
+    featureLayers: () => c.features.summary(),
+    /** Coordinates of an edge (or the node's point) by id, or null. */
+    coords: (id: string) => { const o = c.session ? getObject(c.session.model, id) : undefined; return o?.edge?.geometry.coordinates ?? (o?.node ? [o.node.geometry.coordinates] : null); },
+    edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],
+    nodesAt: (x: number, y: number, tol: number) => c.session?.index.nodesNear([x, y], tol).map((h) => h.id) ?? [],
+    /** Area loading (large projects): status and loaded tiles, or null when the whole network is loaded. */
+    area: () => { const a = area(); return a ? { ...a.status, tiles: a.loadedTiles(), timings: a.timings } : null; },
+    controller: c,
+  };
+  (window as unknown as { __map?: unknown }).__map = hook;
+}
