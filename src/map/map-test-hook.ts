@@ -2,7 +2,7 @@
 // gestures, persist unsaved edits as the app does, read the view, the session and what deck.gl was handed.
 import type { Intent } from 'engine';
 import type { NetworkObject, ObjectRelationType, ObjectType } from 'engine/types';
-import { createModel, getObject } from 'engine/model';
+import { createModel, getInstance, getObject, instancesOf } from 'engine/model';
 import { EditSession } from './edit-session';
 import type { MapController } from './map-controller';
 import type { AreaLoader } from './area-loader';
@@ -58,6 +58,8 @@ export function installTestHook(c: MapController, inject: (l: Loaded) => void, a
     featureLayers: () => c.features.summary(),
     /** Coordinates of an edge (or the node's point) by id, or null. */
     coords: (id: string) => { const o = c.session ? getObject(c.session.model, id) : undefined; return o?.edge?.geometry.coordinates ?? (o?.node ? [o.node.geometry.coordinates] : null); },
+    /** The instances on a network object: id and object type. */
+    instances: (id: string) => (c.session ? instancesOf(c.session.model, id).map((iid) => ({ id: iid, objectTypeId: getInstance(c.session!.model, iid)!.objectTypeId })) : []),
     edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],
     nodesAt: (x: number, y: number, tol: number) => c.session?.index.nodesNear([x, y], tol).map((h) => h.id) ?? [],
     /** Area loading (large projects): status and loaded tiles, or null when the whole network is loaded. */

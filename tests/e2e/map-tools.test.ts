@@ -1,5 +1,5 @@
 // Map editor in Chromium (no server data needed): a small network opened through the test hook on /map, then real
-// mouse and keyboard gestures: draw across a node, undo/redo, split, delete segment, measure, Esc cancel, and the
+// mouse and keyboard gestures: draw across a node, undo/redo, split, delete segment, unsnap, measure, Esc cancel, and the
 // unreachable background service reported once.
 import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -74,6 +74,28 @@ describe('map editor tools in Chromium', () => {
     await clickAt(page, [570120, 6817010]);
     await page.waitForFunction(() => (window as unknown as { __map: { counts(): Counts } }).__map.counts().edges === 7);
     expect(await hook<string[]>(page, 'edgesAt', 570120, 6817010, 1)).toEqual([]);
+  });
+
+  it('unsnap moves the shared end of two lines apart (engine offset 10 per ring), as one history item', async () => {
+    const n2b: [number, number] = [570060, 6817040];
+    await page.getByTestId('tool-draw').click();
+    await clickAt(page, n2b);
+    await clickAt(page, [570075, 6817055]);
+    await dblclickAt(page, [570075, 6817055]);
+    await page.waitForFunction(() => (window as unknown as { __map: { state(): State } }).__map.state().size === 4);
+    expect(await hook<string[]>(page, 'edgesAt', ...n2b, 0.5)).toHaveLength(2);
+    const nodes = (await counts()).nodes;
+    await page.getByTestId('tool-unsnap').click();
+    await clickAt(page, n2b);
+    await page.waitForFunction(() => (window as unknown as { __map: { state(): State } }).__map.state().size === 5);
+    expect(await hook<string[]>(page, 'edgesAt', ...n2b, 0.5)).toHaveLength(1);
+    expect((await counts()).nodes).toBe(nodes + 1);
+    // the detached end sits 10 map units from the node
+    expect(await hook<string[]>(page, 'nodesAt', ...n2b, 10.5)).toHaveLength(2);
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => (window as unknown as { __map: { state(): State } }).__map.state().canRedo);
+    expect(await hook<string[]>(page, 'edgesAt', ...n2b, 0.5)).toHaveLength(2);
+    expect((await counts()).nodes).toBe(nodes);
   });
 
   it('measures a line in m', async () => {
