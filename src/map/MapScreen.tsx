@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Toolbar } from './Toolbar';
 import { MapHud } from './MapHud';
+import { PhaseSelect } from './PhaseSelect';
 import { FeatureInfoPanel } from './info/FeatureInfoPanel';
 import { Mode } from './modes';
 import { geolocationBox, locate } from './geolocation';
@@ -45,6 +46,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
   const ref = useRef<HTMLDivElement>(null);
   const [locked, setLocked] = useState(false);
   const [drawTypeId, setDrawTypeId] = useState<number | null>(null);
+  const [phaseId, setPhaseId] = useState<string | null>(null);
   const fetched = useEditSession(projectId);
   const [injected, setInjected] = useState<Loaded | null>(null);
   const loaded = fetched.loaded ?? injected;
@@ -142,6 +144,9 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
     session.drawInstances = type ? [{ objectTypeId: type.id }] : [];
   }, [ctl, drawTypeId, loaded, session]);
 
+  // The phase panel's choice is the engine's active phase.
+  useEffect(() => { session?.setActivePhase(phaseId); }, [session, phaseId]);
+
   const h = snap?.history;
   const drawTypes = (loaded?.objectTypes ?? []).filter((o) => o.geometryKind === 'edge' || o.geometryKind === 'node');
   const selection = snap && snap.mode === Mode.Select ? snap.selection : [];
@@ -160,6 +165,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
         onUndo={() => session?.undo()} onRedo={() => session?.redo()} onSave={() => void save()}
         onLocate={() => locate().then(([x, y]) => ctl?.fit(geolocationBox(...(toLL(x, y))), 24)).catch((e: Error) => notify(`map.notification.${e.message}`, 'Error'))}
       />
+      {editable && hasProject && <PhaseSelect projectId={projectId!} value={phaseId} onChange={setPhaseId} />}
       {layersOpen && (
         <div className="map-layers" data-testid="map-layers" data-map-context={mapContext} data-ready={layers.ready ? 'true' : 'false'}>
           <LayerPanel entries={layers.entries} settings={layers.resolved} onChange={layers.change} onRestoreDefaults={layers.restore} />

@@ -103,6 +103,9 @@ export class EditSession {
     return { plan, diff };
   }
 
+  /** The phase new instances take in their Phase attribute from now on (spec 3 §4); null: none. */
+  setActivePhase(id: string | null): void { this.editor.config.activePhaseId = id; }
+
   /** Unsaved actions in order (stored for reload recovery). */
   pending(): Action[] { return pendingActions(this.editor.history); }
 
