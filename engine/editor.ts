@@ -8,6 +8,8 @@ import { SpatialIndex } from './spatial';
 import { Gesture, type EngineConfig } from './gesture';
 import { runRules } from './rules';
 import { disabledReason, execute, type Intent } from './intents';
+import { touchedPoints } from './touched';
+import type { Position } from './types';
 import {
   canRedo, canSave, canUndo, emptyHistory, markSaved, pendingActions, pushItem, redoStep, undoStep,
   type History, type HistoryItem,
@@ -44,6 +46,9 @@ export class Editor {
   disabled(intent: Intent): string | null {
     return disabledReason(new Gesture(new Tx(this.model), this.index, this.config), intent);
   }
+
+  /** The points the intent touches (area guard of area-loaded projects). */
+  touched(intent: Intent): Position[] { return touchedPoints(this.model, intent); }
 
   /** Runs one gesture with all its side effects as one history item. Errors leave the model untouched. */
   apply(intent: Intent, label: string = intent.type): GestureResult {

@@ -56,7 +56,9 @@ export function pushItem(h: History, actions: Action[], label = '', warnings: st
       : [...unsavedEvicted, [evicted]];
   }
   const history: History = { items, index: items.length - 1, unsavedEvicted, nextId: h.nextId + 1 };
-  return { history, item, limitReached: limitReached(history), evicted };
+  // the signal is given once, by the push that makes the window reach 20 (not again while it stays full); after an
+  // undo the redo tail is gone, so a window of 19 that reaches 20 again signals again
+  return { history, item, limitReached: h.index + 1 === HISTORY_LIMIT - 1, evicted };
 }
 
 /** The item to undo (apply its actions' inverses in reverse order) and the history after it. */

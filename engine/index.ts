@@ -18,6 +18,7 @@ export * from './gesture';
 export * from './topology';
 export * from './rules';
 export * from './intents';
+export * from './touched';
 export * from './merge';
 export * from './editor';
 export * from './generate';

@@ -30,7 +30,9 @@ export type Intent =
   | { type: 'editAttributes'; instanceId: Id; values: Record<string, string | null> }
   | { type: 'createRelation'; relation: Relation }
   | { type: 'deleteRelation'; relation: Relation }
-  | { type: 'createPath'; edgeIds: Id[]; startNodeId: Id; instances?: NewInstance[] };
+  | { type: 'createPath'; edgeIds: Id[]; startNodeId: Id; instances?: NewInstance[] }
+  /** One path edge deleted alone (the path goes with its last path edge). */
+  | { type: 'deletePathEdge'; id: Id };
 
 const r2 = (p: Position) => roundPosition(p);
 
@@ -79,6 +81,13 @@ export function disabledReason(g: Gesture, it: Intent): string | null {
     case 'createRelation': return g.tx.inst(it.relation.fromId) && g.tx.inst(it.relation.toId) ? null : 'unknown object instance';
     case 'deleteRelation': return null;
     case 'createPath': return it.edgeIds.length ? null : 'a path needs edges';
+    case 'deletePathEdge': {
+      const pe = g.tx.pathEdge(it.id);
+      if (!pe) return 'unknown path edge';
+      const list = g.tx.pathEdgesOf(pe.pathId);
+      // only an end of the path may go: the rest stays traversable edge by edge
+      return list[0] === it.id || list[list.length - 1] === it.id ? null : 'only the first or last path edge of a path can be deleted';
+    }
   }
 }
 
@@ -161,6 +170,7 @@ export function execute(g: Gesture, it: Intent): void {
     case 'editAttributes': for (const [k, v] of Object.entries(it.values)) g.setValue(it.instanceId, k, v); break;
     case 'createRelation': g.createRelation(it.relation); break;
     case 'deleteRelation': g.tx.apply({ code: 10, before: it.relation }); break;
+    case 'deletePathEdge': g.deletePathEdge(it.id); break;
     case 'createPath': {
       const id = g.newId();
       g.tx.apply({ code: 0, after: { id, ...g.baseRow() } });

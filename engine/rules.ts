@@ -24,8 +24,18 @@ export interface FamilyRule {
 const lower = (s: string | undefined) => (s ?? '').toLowerCase();
 const isName = (t: ObjectType, n: string) => lower(t.name) === n || lower(t.name).endsWith(`_${n}`) || lower(t.name).endsWith(` ${n}`);
 
-/** Family rules derived from the schema: per family, its duct, activity and trace object types (spec 1 §9). */
-export function familyRulesFromSchema(schema: Schema, families: string[]): FamilyRule[] {
+/**
+ * The two default project families (spec 1 §9: each with duct, activity and trace object types): the catalogue's fibre
+ * family 'fttx' and 'gzm', the two families of spec 3 §4 "Object kinds" that have all three ('zpi' is a legacy variant
+ * of fibre and is left out).
+ */
+export const DEFAULT_DUCT_FAMILIES: readonly string[] = ['fttx', 'gzm'];
+
+const COST_ATTRIBUTE = /^cost_?object_?type(_?id)?$/i;
+
+/** Family rules derived from the schema: per family, its duct, activity and trace object types (spec 1 §9); the
+ *  laying activity carries the duct's type id as its cost object type, in the activity type's cost attribute. */
+export function familyRulesFromSchema(schema: Schema, families: readonly string[] = DEFAULT_DUCT_FAMILIES): FamilyRule[] {
   const out: FamilyRule[] = [];
   const types = Object.values(schema.objectTypes);
   for (const family of families) {
@@ -35,7 +45,9 @@ export function familyRulesFromSchema(schema: Schema, families: string[]): Famil
     const trace = inFam.find((t) => isName(t, 'trace'));
     if (!duct || !activity) continue;
     const rel: ObjectRelationType | undefined = schema.relationTypes.find((r) => r.fromObjectTypeId === activity.id && r.toObjectTypeId === duct.id);
-    out.push({ family, ductTypeId: duct.id, activityTypeId: activity.id, traceTypeId: trace?.id, relationTypeName: rel?.name });
+    const cost = activity.attributeTypes?.find((a) => COST_ATTRIBUTE.test(a.name))?.name;
+    out.push({ family, ductTypeId: duct.id, activityTypeId: activity.id, traceTypeId: trace?.id, relationTypeName: rel?.name,
+      costObjectTypeId: duct.id, costAttributeName: cost ?? 'costObjectTypeId' });
   }
   return out;
 }

@@ -17,6 +17,20 @@ describe('history', () => {
     expect(evictedItems(h).map((it) => it.actions[0])).toEqual([act(0)]);
     expect(pendingActions(h)).toHaveLength(21); // no edit is lost to the limit
   });
+  it('the 20-item signal fires once when 20 is reached, not again at 21 or 22; after an undo and a new edit it fires again; a save starts over', () => {
+    let h = emptyHistory();
+    const signals: boolean[] = [];
+    for (let i = 0; i < 22; i++) { const r = pushItem(h, [act(i)]); h = r.history; signals.push(r.limitReached); }
+    expect(signals.map((s, i) => (s ? i : -1)).filter((i) => i >= 0)).toEqual([19]);
+    h = { ...h, index: h.index - 1 }; // undo: the window keeps 19 before the redo tail
+    const again = pushItem(h, [act(30)]);
+    expect(again.limitReached).toBe(true);
+    expect(pushItem(again.history, [act(31)]).limitReached).toBe(false);
+    let s = markSaved(again.history);
+    const after: boolean[] = [];
+    for (let i = 0; i < 20; i++) { const r = pushItem(s, [act(40 + i)]); s = r.history; after.push(r.limitReached); }
+    expect(after.indexOf(true)).toBe(19);
+  });
   it('no edit is lost to the limit: hundreds of evicted items stay pending in order, and earlier histories are unchanged', () => {
     let h = emptyHistory();
     const snapshots: ReturnType<typeof emptyHistory>[] = [];

@@ -24,7 +24,7 @@ describe('edits through the engine and the save flow', () => {
     const node = { id: 'mid', projectId: 7, node: { geometry: { type: 'Point' as const, coordinates: [50, 50] as [number, number] } } };
     s.restore([{ code: 0, after: node }]);
     const before = s.state().size;
-    const [e] = s.perform({ kind: 'createEdge', coordinates: [[50, 0], [50, 100]], fromNodeId: null, toNodeId: null, snappedEdgeIds: [] });
+    const e = s.perform({ type: 'drawEdge', coordinates: [[50, 0], [50, 100]] });
     expect(e.rejected).toBeNull();
     expect(s.state().size).toBe(before + 1);
     const edgesAtMid = s.index.edgesNear([50, 50], 0.5).map((h) => h.id);
@@ -37,7 +37,7 @@ describe('edits through the engine and the save flow', () => {
 
   it("a zero-length line is rejected with 'zero length'", () => {
     const s = session();
-    const [e] = s.perform({ kind: 'createEdge', coordinates: [[10, 10], [10.001, 10]], fromNodeId: null, toNodeId: null, snappedEdgeIds: [] });
+    const e = s.perform({ type: 'drawEdge', coordinates: [[10, 10], [10.001, 10]] });
     expect(e.warnings).toContain('zero length');
     expect(s.state().canUndo).toBe(false);
   });
@@ -45,7 +45,7 @@ describe('edits through the engine and the save flow', () => {
   it('save sends the merged batches in order, marks saved and clears the stored edits', async () => {
     const s = session();
     const store = memoryStore();
-    s.perform({ kind: 'splitEdge', edgeId: 'e', position: [40, 0] });
+    s.perform({ type: 'splitEdge', id: 'e', at: [40, 0] });
     await store.put({ projectId: 7, actions: s.pending(), savedAt: 1 });
     const sent: SaveRequest[] = [];
     const out = await saveSession(s, async (r) => { sent.push(r); }, store, 7);
@@ -62,7 +62,7 @@ describe('edits through the engine and the save flow', () => {
   it('a failed batch keeps the edits and says which batch failed', async () => {
     const s = session();
     const store = memoryStore();
-    s.perform({ kind: 'moveNode', nodeId: 'b', to: [100, 30] });
+    s.perform({ type: 'moveNode', id: 'b', to: [100, 30] });
     await store.put({ projectId: 7, actions: s.pending(), savedAt: 1 });
     const out = await saveSession(s, async () => { throw new Error('HTTP 500'); }, store, 7);
     expect(out.ok).toBe(false);
@@ -74,7 +74,7 @@ describe('edits through the engine and the save flow', () => {
 
   it('after a save that failed part-way, the retry does not send again what the server accepted', async () => {
     const s = session();
-    s.perform({ kind: 'splitEdge', edgeId: 'e', position: [40, 0] });
+    s.perform({ type: 'splitEdge', id: 'e', at: [40, 0] });
     const first: SaveRequest[] = [];
     let n = 0;
     // the server accepts the first two batches, then fails
@@ -91,13 +91,13 @@ describe('edits through the engine and the save flow', () => {
 
   it('edits made after a part-way failure are sent; items the server accepted are left out of their batch', async () => {
     const s = session();
-    s.perform({ kind: 'createNode', position: [300, 300] });
+    s.perform({ type: 'drawNode', coordinates: [300, 300] });
     let n = 0;
     const out = await saveSession(s, async () => { if (++n > 1) throw new Error('HTTP 500'); });
     // a single batch (create nodes): accepted, so nothing failed
     expect(out.ok).toBe(true);
-    s.perform({ kind: 'createNode', position: [400, 400] });
-    s.perform({ kind: 'createNode', position: [500, 500] });
+    s.perform({ type: 'drawNode', coordinates: [400, 400] });
+    s.perform({ type: 'drawNode', coordinates: [500, 500] });
     const reqs = s.saveRequests();
     expect(reqs[0].method).toBe('POST');
     const twoNodes = (reqs[0].body as unknown[]).length;
@@ -113,7 +113,7 @@ describe('edits through the engine and the save flow', () => {
 
   it('stored unsaved edits restore onto a fresh session as one undoable item', () => {
     const s1 = session();
-    s1.perform({ kind: 'moveNode', nodeId: 'b', to: [100, 30] });
+    s1.perform({ type: 'moveNode', id: 'b', to: [100, 30] });
     const s2 = session();
     s2.restore(s1.pending());
     expect(s2.index.nodesNear([100, 30], 0.1).map((h) => h.id)).toEqual(['b']);

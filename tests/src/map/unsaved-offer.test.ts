@@ -25,11 +25,11 @@ describe('unsaved edits offered back', () => {
   it('a new edit made before answering the offer keeps the offered edits in the store', async () => {
     const store = memoryStore();
     const v1 = await visit(store);
-    v1.s.perform({ kind: 'moveNode', nodeId: 'b', to: [100, 40] });
+    v1.s.perform({ type: 'moveNode', id: 'b', to: [100, 40] });
     await v1.t.flush();
     const v2 = await visit(store);
     expect(v2.t.stored?.count).toBe(v1.s.pending().length);
-    v2.s.perform({ kind: 'moveNode', nodeId: 'a', to: [0, -40] }); // not answered yet
+    v2.s.perform({ type: 'moveNode', id: 'a', to: [0, -40] }); // not answered yet
     await v2.t.flush();
     const kept = await store.get(7);
     expect(kept?.kept).toEqual(v1.s.pending());
@@ -47,10 +47,10 @@ describe('unsaved edits offered back', () => {
   it('discard drops only the offered edits; with nothing else pending the store is cleared', async () => {
     const store = memoryStore();
     const v1 = await visit(store);
-    v1.s.perform({ kind: 'moveNode', nodeId: 'b', to: [100, 40] });
+    v1.s.perform({ type: 'moveNode', id: 'b', to: [100, 40] });
     await v1.t.flush();
     const v2 = await visit(store);
-    v2.s.perform({ kind: 'moveNode', nodeId: 'a', to: [0, -40] });
+    v2.s.perform({ type: 'moveNode', id: 'a', to: [0, -40] });
     v2.t.stored!.discard();
     await v2.t.flush();
     expect(await store.get(7)).toMatchObject({ actions: v2.s.pending(), kept: undefined });

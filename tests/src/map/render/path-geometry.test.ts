@@ -50,7 +50,7 @@ describe('paths on the map', () => {
     chunks.build();
     const groups = chunks.chunks().filter((c) => c.edgeIds.length).map((c) => [c.group, c.edgeIds]);
     expect(groups).toEqual(expect.arrayContaining([['cableDpToKa', ['P']], ['cableApToDp', ['Q']]]));
-    const e = s.perform({ kind: 'moveNode', nodeId: 'b', to: [100, 30] })[0];
+    const e = s.perform({ type: 'moveNode', id: 'b', to: [100, 30] });
     expect(e.ids.has('P') && e.ids.has('Q')).toBe(true);
   });
 });
