@@ -45,7 +45,7 @@ export const UTILITY_STYLES: StyleDef[] = [
   fixed('waterFireHydrant', rgba('red'), 6),
   fixed('waterSectionHull', rgba('lightBlue'), 2, { fillAlpha: 60 }),
   // low voltage
-  byValue('lvCable', 'cable_kind', { LowVoltageMain: rgba('red'), LowVoltageCustomer: rgba('orange') }, rgba('red'), 3),
+  byValue('lvCable', 'kind', { LowVoltageMain: rgba('red'), LowVoltageCustomer: rgba('orange') }, rgba('red'), 3),
   fixed('lvCap', rgba('green'), 5, { minZoom: 15 }),
   fixed('lvJoint', rgba('black'), 4, { minZoom: 16 }),
   fixed('lvLu', rgba('grey'), 3, { minZoom: 16 }),

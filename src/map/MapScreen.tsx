@@ -28,7 +28,7 @@ import { PROJECT_TYPES } from 'layers';
 import { LayerPanel } from '../layers-panel';
 import { useLayerSettings } from './use-layer-settings';
 import { mapContextFor } from './map-context';
-import { catalogueStyle, groupStates, styleKey } from './render/catalogue-style';
+import { catalogueStyle, groupStates, styleContextOf, styleKey } from './render/catalogue-style';
 import type { AreaLoader, AreaStatus } from './area-loader';
 import type { ControllerHost } from './map-controller';
 import './map.css';
@@ -73,14 +73,16 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
   const ctlRef = useRef(ctl);
   ctlRef.current = ctl;
 
-  // Layer settings drive the network styling, render-group visibility/opacity and the backgrounds.
+  // Layer settings (and the project settings styles read: DP minimum usage) drive the network styling, render-group
+  // visibility/opacity and the backgrounds.
+  const styleCtx = useMemo(() => styleContextOf(project.data?.settings), [project.data?.settings]);
   useEffect(() => {
     ctl?.setLayerView({
-      style: catalogueStyle(layers.entries, layers.resolved), styleKey: styleKey(layers.entries, layers.resolved),
+      style: catalogueStyle(layers.entries, layers.resolved, styleCtx), styleKey: styleKey(layers.entries, layers.resolved, styleCtx),
       groups: groupStates(layers.entries, layers.resolved),
       backgrounds: new Map(layers.resolved.map((r) => [r.layerName, { visible: r.visible, opacity: r.opacity, style: r.style ?? undefined }])),
     });
-  }, [ctl, layers.entries, layers.resolved]);
+  }, [ctl, layers.entries, layers.resolved, styleCtx]);
 
   useEffect(() => {
     if (!ctl) return;

@@ -80,10 +80,19 @@ export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonl
   };
 }
 
-/** Changes exactly when `catalogueStyle` would colour differently (offered network layers and their chosen styles). */
-export function styleKey(entries: readonly LayerEntry[], resolved: readonly ResolvedLayer[]): string {
+/** Changes exactly when `catalogueStyle` would colour differently (offered network layers, their chosen styles and
+ *  the project settings styles read). */
+export function styleKey(entries: readonly LayerEntry[], resolved: readonly ResolvedLayer[], ctx?: StyleContext): string {
   const settings = new Map(resolved.map((r) => [r.layerName, r]));
-  return networkLayers(entries).map((e) => `${e.name}=${chosenStyle(e, settings)}`).join(',');
+  return `${networkLayers(entries).map((e) => `${e.name}=${chosenStyle(e, settings)}`).join(',')}|dpMin=${ctx?.dpMinimumUsage ?? ''}`;
+}
+
+/** What styles read of the project's settings: the distribution point minimum usage (network.dp_minimum_usage, spec 3
+ *  §9; absent or not a number: the style's default 75). */
+export function styleContextOf(settings: unknown): StyleContext {
+  const network = (settings as { network?: { dp_minimum_usage?: unknown } } | null | undefined)?.network;
+  const v = Number(network?.dp_minimum_usage);
+  return network?.dp_minimum_usage != null && Number.isFinite(v) ? { dpMinimumUsage: v } : {};
 }
 
 /** Visibility, opacity, zoom range and draw order per render group (catalogue layer name). */

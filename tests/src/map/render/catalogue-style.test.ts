@@ -4,7 +4,7 @@ import { describe, it, expect } from 'vitest';
 import { CATALOGUE, offeredLayers, PROJECT_TYPES, resolveView, getStyle, CONTEXT_DEFAULTS } from 'layers';
 import { createModel, type Model } from 'engine/model';
 import type { NetworkObject, ObjectType } from 'engine/types';
-import { catalogueStyle, groupShown, groupStates, layersByObjectType, styleKey } from '../../../../src/map/render/catalogue-style';
+import { catalogueStyle, groupShown, groupStates, layersByObjectType, styleContextOf, styleKey } from '../../../../src/map/render/catalogue-style';
 import { NetworkChunks } from '../../../../src/map/render/network-chunks';
 import { modelSource } from '../../../../src/map/render/model-source';
 import { defaultStyle, type ObjectStyle } from '../../../../src/map/render/network-style';
@@ -53,6 +53,25 @@ describe('network styles from the layer catalogue', () => {
     const expected = getStyle('route').fn({}, 20);
     if (expected) expect(routed.color).toEqual(expected.color);
     expect(routed.group).toBe('trenches');
+  });
+
+  it("fills a distribution point by the project's dp_minimum_usage (spec 3 §9), and restyles when it changes", () => {
+    const dp = () => ({ capacity: '46', physical_capacity: '48', connections: '30' }); // 65 % of capacity
+    const at75 = styleContextOf({ network: { dp_minimum_usage: 75 } }), at60 = styleContextOf({ network: { dp_minimum_usage: '60' } });
+    expect(at75).toEqual({ dpMinimumUsage: 75 });
+    expect(styleContextOf({})).toEqual({});
+    expect(styleContextOf({ network: { dp_minimum_usage: 'x' } })).toEqual({});
+    const under = one(catalogueStyle(fibre, resolve(), at75)('node', 'splicebox', dp)).color;
+    const over = one(catalogueStyle(fibre, resolve(), at60)('node', 'splicebox', dp)).color;
+    expect(under).not.toEqual(over);
+    expect(one(catalogueStyle(fibre, resolve())('node', 'splicebox', dp)).color).toEqual(under); // default 75
+    expect(styleKey(fibre, resolve(), at75)).not.toBe(styleKey(fibre, resolve(), at60));
+  });
+
+  it('draws low-voltage cables by their kind attribute (LowVoltageMain / LowVoltageCustomer)', () => {
+    const fn = getStyle('lvCable').fn;
+    expect(fn({ kind: 'LowVoltageMain' }, 20)!.color).not.toEqual(fn({ kind: 'LowVoltageCustomer' }, 20)!.color);
+    expect(fn({ cable_kind: 'LowVoltageCustomer' }, 20)!.color).toEqual(fn({ kind: 'LowVoltageMain' }, 20)!.color);
   });
 
   it('gives each render group the resolved visibility and opacity, its zoom range and draw order', () => {
