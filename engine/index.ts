@@ -19,6 +19,7 @@ export * from './topology';
 export * from './rules';
 export * from './intents';
 export * from './touched';
+export * from './feature-properties';
 export * from './merge';
 export * from './editor';
 export * from './generate';
