@@ -41,6 +41,14 @@ describe('spec rules wired from the project into the engine (demo project)', () 
   afterAll(async () => { await browser?.close(); });
 
   const state = () => hook<State>(page, 'state');
+  /** The feature-info card's form of the object of this type (its panel opened when collapsed). */
+  async function infoForm(typeName: string) {
+    const card = page.getByTestId('feature-info');
+    await card.waitFor(WAIT);
+    const toggle = card.getByRole('button', { name: new RegExp(`\\b${typeName}\\b`, 'i') });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    return card;
+  }
   const edgeAt = async (p: P) => (await hook<string[]>(page, 'edgesAt', p[0], p[1], 0.5))[0];
 
   it('a drawn duct gets its laying activity with cost object type; the save sends both and their relation', async () => {
@@ -73,8 +81,7 @@ describe('spec rules wired from the project into the engine (demo project)', () 
     const id = await edgeAt(free);
     const activity = (await hook<Inst[]>(page, 'instances', id)).find((i) => i.objectTypeId === ACTIVITY)!;
     await clickAt(page, [free[0] + 5, free[1]]);
-    await page.getByTestId('feature-info').waitFor(WAIT);
-    await page.getByTestId('feature-info').getByLabel('Existing').check();
+    await (await infoForm('duct')).getByLabel('Existing').check();
     await page.waitForFunction(() => (window as unknown as { __map: { state(): State } }).__map.state().size === 1, undefined, WAIT);
     expect((await hook<Inst[]>(page, 'instances', id)).map((i) => i.objectTypeId)).toEqual([DUCT]);
     await screenshot(page, 'map-rules-existing-duct');
@@ -92,10 +99,11 @@ describe('spec rules wired from the project into the engine (demo project)', () 
     await page.getByTestId('tool-draw').click();
     await clickAt(page, p);
     await page.waitForFunction(() => (window as unknown as { __map: { state(): State } }).__map.state().canSave, undefined, WAIT);
+    expect(await hook<string[]>(page, 'nodesAt', p[0], p[1], 0.5)).toHaveLength(1);
     await page.keyboard.press('Escape');
     await page.getByTestId('tool-select').click();
     await clickAt(page, p);
-    const name = page.getByTestId('feature-info').getByLabel('Name');
+    const name = (await infoForm('splicebox')).getByLabel('Name');
     await name.fill('DP-E2E-1');
     await name.blur();
     await page.waitForFunction(() => (window as unknown as { __map: { state(): State } }).__map.state().size === 2, undefined, WAIT);

@@ -3,15 +3,28 @@
 // type, OAP vs AP…), coloured by that layer's chosen style function; the resolved layer settings give each render
 // group (one per layer) its visibility, opacity, zoom range and draw order.
 import { drawOrderFor, getStyle, matchesFilter, type LayerEntry, type Props, type ResolvedLayer, type StyleContext, type StyleFn } from 'layers';
+import { featureLabel } from 'layers/styles/format';
+import { DEFAULT_LABEL_ZOOM } from 'layers/catalogue/define';
 import { defaultStyle, type ObjectStyle, type StyleResolver } from './network-style';
 
 /** Zoom at which style functions are evaluated for the buffers (the layer's zoom range decides visibility). */
 export const STYLE_ZOOM = 20;
 
-export interface GroupState { visible: boolean; opacity: number; minZoom: number; maxZoom: number; drawOrder: number }
+/** A render group's settings; `labelMinZoom`: labels from this zoom (spec 3 §9 thresholds), null: no labels. */
+export interface GroupState { visible: boolean; opacity: number; minZoom: number; maxZoom: number; drawOrder: number; labelMinZoom: number | null }
 
-/** Render group of objects no catalogue layer claims: always drawn, default colours. */
-export const UNMATCHED: GroupState = { visible: true, opacity: 1, minZoom: 0, maxZoom: 30, drawOrder: drawOrderFor('line') };
+/** Render group of objects no catalogue layer claims: always drawn, default colours, no labels. */
+export const UNMATCHED: GroupState = { visible: true, opacity: 1, minZoom: 0, maxZoom: 30, drawOrder: drawOrderFor('line'), labelMinZoom: null };
+
+/** Label text of an object in a layer with a label field: the field's value (cut at 25, Ja/Nee), or null for the
+ *  feature's display name (spec 1 §3) when the field is empty; undefined when the layer labels nothing. */
+function labelOf(e: LayerEntry, props: Props): string | null | undefined {
+  if (!e.labelField) return undefined;
+  const v = props[e.labelField];
+  // attribute values are strings: a Boolean attribute's 'true' / 'false' displays as Ja / Nee (spec 3 §5)
+  if (v === 'true' || v === 'false') return v === 'true' ? 'Ja' : 'Nee';
+  return featureLabel(props, e.labelField);
+}
 
 const key = (kind: 'node' | 'edge', typeName: string) => `${kind}:${typeName}`;
 
@@ -74,7 +87,8 @@ export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonl
       if (byFeature.has(e) && !e.featureTypes!.includes(String(read().feature_type ?? ''))) continue;
       let s = null;
       try { s = fn ? fn(read(), STYLE_ZOOM, ctx) : null; } catch { s = null; }
-      out.push(s ? { color: s.color, width: s.width, group: e.name } : { ...(defaultStyle(kind, typeName) as ObjectStyle), group: e.name });
+      const label = labelOf(e, read());
+      out.push({ ...(s ? { color: s.color, width: s.width } : (defaultStyle(kind, typeName) as ObjectStyle)), group: e.name, ...(label !== undefined ? { label } : {}) });
     }
     return out;
   };
@@ -101,9 +115,17 @@ export function groupStates(entries: readonly LayerEntry[], resolved: readonly R
   const out = new Map<string, GroupState>([['', UNMATCHED]]);
   for (const e of networkLayers(entries)) {
     const r = settings.get(e.name);
-    out.set(e.name, { visible: r?.visible ?? e.defaultVisible, opacity: r?.opacity ?? e.opacity, minZoom: e.minZoom, maxZoom: e.maxZoom, drawOrder: e.drawOrder });
+    out.set(e.name, {
+      visible: r?.visible ?? e.defaultVisible, opacity: r?.opacity ?? e.opacity, minZoom: e.minZoom, maxZoom: e.maxZoom, drawOrder: e.drawOrder,
+      labelMinZoom: e.labelField ? e.labelMinZoom ?? DEFAULT_LABEL_ZOOM : null,
+    });
   }
   return out;
+}
+
+/** Whether a group's labels show at a zoom: the group is drawn and the zoom reached its label threshold. */
+export function labelsShown(g: GroupState | undefined, zoom: number): boolean {
+  return !!g && g.labelMinZoom !== null && zoom >= g.labelMinZoom && groupShown(g, zoom);
 }
 
 /** Whether a group draws at a zoom (bounds inclusive, as the catalogue's zoom ranges). */

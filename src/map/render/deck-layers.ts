@@ -1,13 +1,14 @@
 // deck.gl layers of the map: one PathLayer and one ScatterplotLayer per network chunk (binary attributes, stable data
 // objects so untouched chunks never re-upload) with its render group's visibility, opacity, zoom range and draw order
-// as layer props, plus small overlays for the selection and the tool sketch (its label is drawn in the DOM).
+// as layer props, its labels (a TextLayer shown from the group's label threshold, spec 3 §9), plus small overlays for
+// the selection and the tool sketch (its label is drawn in the DOM).
 import { COORDINATE_SYSTEM, type Layer } from '@deck.gl/core';
-import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
+import { PathLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Position } from 'engine/types';
 import { toLngLat, type Extent } from '../geometry';
 import type { Sketch } from '../tools/types';
-import type { Chunk } from './network-chunks';
-import { groupShown, UNMATCHED, type GroupState } from './catalogue-style';
+import type { Chunk, ChunkLabel } from './network-chunks';
+import { groupShown, labelsShown, UNMATCHED, type GroupState } from './catalogue-style';
 
 export interface OverlayInput {
   /** Selected/highlighted geometries (map units). */
@@ -35,29 +36,34 @@ function chunkVisible(c: Chunk, view: Extent | null, cellSize: number): boolean 
 
 /** The layers last made for a chunk, reused while the chunk (same buffers) and its props are unchanged: deck.gl then
  *  skips the layer at once (same props object) instead of diffing a new one — most chunks on every frame. */
-const made = new WeakMap<Chunk, { props: string; call: number; edges?: Layer; nodes?: Layer }>();
+const made = new WeakMap<Chunk, Made>();
+interface Made { props: string; call: number; edges?: Layer; nodes?: Layer; labels?: Layer }
 /** Calls of chunkLayers: an instance is reused only by the call right after the one that handed it to deck.gl (a
  *  layer left out of one render is finalized by deck.gl and must not come back). */
 let calls = 0;
 
 export function chunkLayers(chunks: Chunk[], o: Pick<OverlayInput, 'widthScale' | 'view' | 'cellSize' | 'groups' | 'zoom'>): Layer[] {
-  const lines: [number, Layer][] = [], points: [number, Layer][] = [];
+  const lines: [number, Layer][] = [], points: [number, Layer][] = [], texts: [number, Layer][] = [];
   const call = ++calls;
   for (const c of chunks) {
     const g = o.groups?.get(c.group) ?? UNMATCHED;
-    const visible = chunkVisible(c, o.view, o.cellSize) && (o.groups ? groupShown(g, o.zoom ?? 0) : true);
+    const inView = chunkVisible(c, o.view, o.cellSize);
+    const visible = inView && (o.groups ? groupShown(g, o.zoom ?? 0) : true);
+    // labels from the group's threshold (spec 3 §9): a layer prop, no rebuild when zooming
+    const labelled = inView && labelsShown(g, o.zoom ?? 0);
     const opacity = o.groups ? g.opacity : 1;
-    const props = `${visible}|${opacity}|${o.widthScale}`;
+    const props = `${visible}|${labelled}|${opacity}|${o.widthScale}`;
     const prev = made.get(c);
     if (prev && prev.props === props && prev.call === call - 1) {
       prev.call = call;
       if (prev.edges) lines.push([g.drawOrder, prev.edges]);
       if (prev.nodes) points.push([g.drawOrder, prev.nodes]);
+      if (prev.labels) texts.push([g.drawOrder, prev.labels]);
       continue;
     }
     const id = c.group ? `${c.key}-${c.group}` : c.key;
     const common = { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: c.origin, visible, opacity, pickable: false };
-    const entry: { props: string; call: number; edges?: Layer; nodes?: Layer } = { props, call };
+    const entry: Made = { props, call };
     if (c.edges.length) {
       lines.push([g.drawOrder, entry.edges = new PathLayer({
         id: `net-edges-${id}`, ...common, data: c.edges as never, _pathType: 'open',
@@ -70,11 +76,19 @@ export function chunkLayers(chunks: Chunk[], o: Pick<OverlayInput, 'widthScale' 
         stroked: true, getLineColor: [255, 255, 255, 255], lineWidthUnits: 'pixels', getLineWidth: 1,
       })]);
     }
+    if (c.labels.length) {
+      texts.push([g.drawOrder, entry.labels = new TextLayer<ChunkLabel>({
+        id: `net-labels-${id}`, ...common, visible: labelled, data: c.labels, characterSet: 'auto', fontFamily: 'sans-serif',
+        getPosition: (d) => d.position as never, getText: (d) => d.text, getSize: 12, sizeUnits: 'pixels',
+        getColor: [20, 20, 20, 255], outlineWidth: 2, outlineColor: [255, 255, 255, 255], fontSettings: { sdf: true },
+        getPixelOffset: [0, -14],
+      })]);
+    }
     made.set(c, entry);
   }
-  // lines below points; within each, the catalogue draw order (stable for equal orders)
+  // lines below points, labels on top; within each, the catalogue draw order (stable for equal orders)
   const byOrder = (a: [number, Layer], b: [number, Layer]) => a[0] - b[0];
-  return [...lines.sort(byOrder), ...points.sort(byOrder)].map(([, l]) => l);
+  return [...lines.sort(byOrder), ...points.sort(byOrder), ...texts.sort(byOrder)].map(([, l]) => l);
 }
 
 const ll = (p: Position) => toLngLat(p);

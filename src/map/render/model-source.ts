@@ -1,6 +1,8 @@
 // Adapts the engine's normalized model to the renderer: nodes and edges with their coordinates and the name of the
-// object type of their first instance (styling key). Paths (cables) are drawn along their edges (path-geometry.ts).
+// object type of their first instance (styling key), and their display name for labels (engine/feature-properties.ts).
+// Paths (cables) are drawn along their edges (path-geometry.ts).
 import type { Id } from 'engine/types';
+import { displayName } from 'engine/feature-properties';
 import { allObjects, getInstance, getObject, instancesOf, valuesOf, type Model, type NetworkObjectRow } from 'engine/model';
 import type { Props } from 'layers/types';
 import type { NetworkSource } from './network-chunks';
@@ -60,5 +62,6 @@ export function modelSource(getModel: () => Model): NetworkSource {
       const m = getModel();
       return describe(m, id, getObject(m, id));
     },
+    labelOf: (id) => displayName(getModel(), id),
   };
 }

@@ -5,6 +5,7 @@
 // only the cells its diff touches as dirty.
 import type { Id, Position } from 'engine/types';
 import type { Props } from 'layers/types';
+import { cutLabel } from 'layers/styles/format';
 import { toLngLat } from '../geometry';
 import { defaultStyle, type ObjectStyle, type StyleResolver } from './network-style';
 
@@ -21,7 +22,12 @@ export interface NetworkSource {
   forEach(cb: (id: Id, kind: 'node' | 'edge', coords: readonly Position[], typeName: string | null) => void): void;
   /** One object by id (rebuild); undefined when deleted or not a node/edge. `props` reads its attributes lazily. */
   get(id: Id): SourceObject | undefined;
+  /** The feature's display name (spec 1 §3), for labels whose layer field is empty. */
+  labelOf?(id: Id): string;
 }
+
+/** A label at an offset from the chunk origin (lng/lat degrees), drawn by a TextLayer. */
+export interface ChunkLabel { position: [number, number]; text: string }
 
 export interface BinaryPaths {
   length: number;
@@ -44,6 +50,8 @@ export interface Chunk {
   version: number;
   edges: BinaryPaths;
   nodes: BinaryPoints;
+  /** Labels of the group's labelled objects (built with the buffers; empty when the layer labels nothing). */
+  labels: ChunkLabel[];
   /** Order of ids in the buffers (index → id), for picking by index if needed. */
   edgeIds: Id[];
   nodeIds: Id[];
@@ -180,12 +188,12 @@ export class NetworkChunks {
     for (const id of c.edges) {
       const o = this.prepare(id);
       if (!o || o.coords.length < 2) continue;
-      for (const s of o.styles) bucket(s.group ?? '').edges.push({ id, coords: o.coords, color: s.color, width: s.width });
+      for (const s of o.styles) bucket(s.group ?? '').edges.push({ id, coords: o.coords, color: s.color, width: s.width, label: s.label });
     }
     for (const id of c.nodes) {
       const o = this.prepare(id);
       if (!o || !o.coords.length) continue;
-      for (const s of o.styles) bucket(s.group ?? '').nodes.push({ id, coords: o.coords, color: s.color, width: s.width });
+      for (const s of o.styles) bucket(s.group ?? '').nodes.push({ id, coords: o.coords, color: s.color, width: s.width, label: s.label });
     }
     const out: Chunk[] = [];
     for (const [group, b] of groups) out.push(this.buffers(c.key, group, [olng, olat], b.edges, b.nodes));
@@ -216,14 +224,41 @@ export class NetworkChunks {
       nPos[i * 2] = lng - olng; nPos[i * 2 + 1] = lat - olat; nCol.set(nodes[i].color, i * 4); nRad[i] = nodes[i].width;
     }
     return {
-      key, group, origin: [olng, olat, 0], version: ++this.versions, edgeIds: edges.map((e) => e.id), nodeIds: nodes.map((x) => x.id),
+      key, group, origin: [olng, olat, 0], version: ++this.versions, labels: this.labels(edges, nodes, olng, olat), edgeIds: edges.map((e) => e.id), nodeIds: nodes.map((x) => x.id),
       edges: { length: edges.length, startIndices, attributes: { getPath: { value: path, size: 2 }, getColor: { value: color, size: 4 }, getWidth: { value: width, size: 1 } } },
       nodes: { length: n, attributes: { getPosition: { value: nPos, size: 2 }, getFillColor: { value: nCol, size: 4 }, getRadius: { value: nRad, size: 1 } } },
     };
   }
+
+  /** Labels of the objects whose layer labels them: points at the node, lines at the middle of their length. */
+  private labels(edges: Styled[], nodes: Styled[], olng: number, olat: number): ChunkLabel[] {
+    const out: ChunkLabel[] = [];
+    for (const o of [...nodes, ...edges]) {
+      if (o.label === undefined) continue;
+      const text = o.label ?? cutLabel(this.source.labelOf?.(o.id) ?? '');
+      if (!text) continue;
+      const [lng, lat] = toLngLat(middle(o.coords));
+      out.push({ position: [lng - olng, lat - olat], text });
+    }
+    return out;
+  }
+}
+
+/** The point halfway along a line (a point: itself). */
+function middle(c: readonly Position[]): Position {
+  if (c.length < 2) return c[0];
+  let total = 0;
+  for (let i = 1; i < c.length; i++) total += Math.hypot(c[i][0] - c[i - 1][0], c[i][1] - c[i - 1][1]);
+  let rest = total / 2;
+  for (let i = 1; i < c.length; i++) {
+    const d = Math.hypot(c[i][0] - c[i - 1][0], c[i][1] - c[i - 1][1]);
+    if (rest <= d && d > 0) { const t = rest / d; return [c[i - 1][0] + t * (c[i][0] - c[i - 1][0]), c[i - 1][1] + t * (c[i][1] - c[i - 1][1])]; }
+    rest -= d;
+  }
+  return c[c.length - 1];
 }
 
 const asList = (s: ObjectStyle | readonly ObjectStyle[]): readonly ObjectStyle[] => (Array.isArray(s) ? s : [s as ObjectStyle]);
 
-interface Styled { id: Id; coords: readonly Position[]; color: readonly number[]; width: number }
+interface Styled { id: Id; coords: readonly Position[]; color: readonly number[]; width: number; label?: string | null }
 interface Prepared { coords: readonly Position[]; styles: readonly ObjectStyle[] }

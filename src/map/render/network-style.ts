@@ -2,8 +2,9 @@
 // object type's name; a configured resolver (e.g. the layer catalogue's style functions) may override the default.
 import type { Props, Rgba } from 'layers/types';
 
-/** Colour and width (line px / point radius px); `group` names the catalogue layer drawing it ('' or absent: none). */
-export interface ObjectStyle { color: Rgba; width: number; group?: string }
+/** Colour and width (line px / point radius px); `group` names the catalogue layer drawing it ('' or absent: none);
+ *  `label`: the layer labels its objects — the text from its label field, or null for the feature's display name. */
+export interface ObjectStyle { color: Rgba; width: number; group?: string; label?: string | null }
 /** One style, or one per render group drawing the object (an empty list: drawn by none). */
 export type StyleResolver = (kind: 'node' | 'edge', typeName: string | null, props?: () => Props) => ObjectStyle | readonly ObjectStyle[];
 
