@@ -88,7 +88,7 @@ for (const size of sizes([10_000, 100_000, 1_000_000])) {
 
   // save merge of the 20-item window vs diffing the whole model against the saved state
   const window20 = ed.history.items.flatMap((it) => it.actions);
-  const merge20 = stats(sample(50, () => { saveRequests(1, window20); }));
+  const merge20 = stats(sample(50, () => { saveRequests(window20); }));
   const naiveMerge = stats(sample(size >= 1e6 ? 2 : 5, () => {
     let n = 0;
     for (const [k, v] of pentries(ed.model.networkObjects)) if (baseGet(model.networkObjects.base, k) !== v) n++;
@@ -105,7 +105,7 @@ for (const size of sizes([10_000, 100_000, 1_000_000])) {
   rows.push(row('node move (during 10k edits)', edges, 'p99', 'ms', moves10k.p99, naiveDraw.p50));
   const pending = pendingActions(ed.history);
   const t1 = now();
-  const reqs = saveRequests(1, pending);
+  const reqs = saveRequests(pending);
   rows.push(row('save merge 10k edits', edges, 'time', 'ms', now() - t1, naiveMerge.p50));
   loads[`${size} after`] = load();
   console.error(`size ${size}: ${edges} edges, ${all.length} actions in window, ${pending.length} pending actions, ${reqs.length} batches`);

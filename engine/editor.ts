@@ -125,7 +125,7 @@ export class Editor {
 
   /** The merged save calls for everything unsaved (spec 1 §4 Saving, §7). */
   saveRequests(): SaveRequest[] {
-    return saveRequests(this.config.projectId, pendingActions(this.history), { scenarioId: this.config.scenarioId });
+    return saveRequests(pendingActions(this.history), { scenarioId: this.config.scenarioId });
   }
 
   /** After the server accepted the save: history starts over. */

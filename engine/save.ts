@@ -1,6 +1,6 @@
 // Save merge (spec 1 §4 Saving): history actions folded per id — edits combine into a creation, create then delete
 // cancel, edits on deleted instances and relations to deleted instances dropped, delete then create of one id is an
-// error ('use edit instead') — then sent in the spec's order, one batch per kind, as the calls of spec 1 §7.
+// error ('use edit instead') — then sent in the spec's order, one batch per kind, as plain data (kind, method, items).
 import type { Action } from './actions';
 import type { AttributeValue, Id, ObjectInstance, Relation } from './types';
 import { avKey, kindOf, relKey, type InstanceRow, type NetworkObjectRow, type PathEdgeRow } from './model';
@@ -119,28 +119,37 @@ export type SaveKind =
   | 'create nodes' | 'create edges' | 'create paths' | 'create path edges' | 'create object instances' | 'create relations'
   | 'edit network objects' | 'edit path edges' | 'edit object instances' | 'attribute values'
   | 'delete relations' | 'delete object instances' | 'delete path edges' | 'delete network objects';
-export interface SaveRequest { kind: SaveKind; method: HttpMethod; path: string; body: unknown }
 
-/** The calls to send, in the spec's sending order; each non-empty kind is one batch. */
-export function saveRequests(projectId: number | string, actions: readonly Action[], opts: { scenarioId?: number | null } = {}): SaveRequest[] {
+/**
+ * One batch to send, as data: what it is (`kind`), the HTTP method of its call (spec 1 §7, spec 2 §7) and its items
+ * (rows; ids for instance, path edge and network object deletes; relations for relation deletes). The engine knows
+ * no addresses: the app maps each kind to its call in one place (src/api/endpoints/save-calls.ts).
+ */
+export interface SaveRequest { kind: SaveKind; method: HttpMethod; items: unknown[]; scenarioId?: number | null }
+
+const CREATES_OBJECTS = new Set<SaveKind>(['create nodes', 'create edges', 'create paths']);
+
+/** The batches to send, in the spec's sending order; each non-empty kind is one batch. */
+export function saveRequests(actions: readonly Action[], opts: { scenarioId?: number | null } = {}): SaveRequest[] {
   const m = mergeActions(actions);
-  const p = `/api/project/${projectId}`;
-  const no = `${p}/network_object${opts.scenarioId != null ? `?scenarioId=${opts.scenarioId}` : ''}`;
-  const list: [SaveKind, HttpMethod, string, unknown[], (l: unknown[]) => unknown][] = [
-    ['create nodes', 'POST', no, m.createNodes, (l) => l],
-    ['create edges', 'POST', no, m.createEdges, (l) => l],
-    ['create paths', 'POST', no, m.createPaths, (l) => l],
-    ['create path edges', 'POST', `${p}/path_edge`, m.createPathEdges, (l) => l],
-    ['create object instances', 'POST', `${p}/object_instance`, m.createInstances, (l) => l],
-    ['create relations', 'POST', `${p}/object_instance_relation`, m.createRelations, (l) => l],
-    ['edit network objects', 'PUT', `${p}/network_object`, m.editNetworkObjects, (l) => l],
-    ['edit path edges', 'PUT', `${p}/path_edge`, m.editPathEdges, (l) => l],
-    ['edit object instances', 'PUT', `${p}/object_instance`, m.editInstances, (l) => l],
-    ['attribute values', 'PATCH', `${p}/attribute_value`, m.attributeValues, (l) => l],
-    ['delete relations', 'DELETE', `${p}/object_instance_relation`, m.deleteRelations, (l) => ({ objectInstanceRelations: l })],
-    ['delete object instances', 'DELETE', `${p}/object_instance`, m.deleteInstances, (l) => l],
-    ['delete path edges', 'DELETE', `${p}/path_edge`, m.deletePathEdges, (l) => ({ ids: l })],
-    ['delete network objects', 'DELETE', `${p}/network_object`, m.deleteNetworkObjects, (l) => ({ networkObjectIds: l })],
+  const list: [SaveKind, HttpMethod, unknown[]][] = [
+    ['create nodes', 'POST', m.createNodes],
+    ['create edges', 'POST', m.createEdges],
+    ['create paths', 'POST', m.createPaths],
+    ['create path edges', 'POST', m.createPathEdges],
+    ['create object instances', 'POST', m.createInstances],
+    ['create relations', 'POST', m.createRelations],
+    ['edit network objects', 'PUT', m.editNetworkObjects],
+    ['edit path edges', 'PUT', m.editPathEdges],
+    ['edit object instances', 'PUT', m.editInstances],
+    ['attribute values', 'PATCH', m.attributeValues],
+    ['delete relations', 'DELETE', m.deleteRelations],
+    ['delete object instances', 'DELETE', m.deleteInstances],
+    ['delete path edges', 'DELETE', m.deletePathEdges],
+    ['delete network objects', 'DELETE', m.deleteNetworkObjects],
   ];
-  return list.filter(([, , , l]) => l.length > 0).map(([kind, method, path, l, body]) => ({ kind, method, path, body: body(l) }));
+  const scenario = opts.scenarioId != null ? { scenarioId: opts.scenarioId } : {};
+  return list.filter(([, , l]) => l.length > 0)
+    // the network object POST takes the optional scenarioId (spec 1 §7)
+    .map(([kind, method, items]) => ({ kind, method, items, ...(CREATES_OBJECTS.has(kind) ? scenario : {}) }));
 }

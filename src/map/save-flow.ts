@@ -15,34 +15,19 @@ export type SaveOutcome =
 /** Requests the server accepted during an earlier save of the session that failed part-way. */
 const accepted = new WeakMap<EditSession, SaveRequest[]>();
 
-/** The list a batch body carries (an array, or the one array field of an object such as {networkObjectIds}). */
-function items(body: unknown): { list: unknown[]; wrap: (l: unknown[]) => unknown } | null {
-  if (Array.isArray(body)) return { list: body, wrap: (l) => l };
-  if (body && typeof body === 'object') {
-    const keys = Object.keys(body);
-    const arrays = keys.filter((k) => Array.isArray((body as Record<string, unknown>)[k]));
-    if (arrays.length === 1) return { list: (body as Record<string, unknown[]>)[arrays[0]], wrap: (l) => ({ ...(body as object), [arrays[0]]: l }) };
-  }
-  return null;
-}
-
 /**
- * `requests` without what `done` already did: a request equal to an accepted one is dropped; of a list request, the
- * items equal to items the server accepted on the same method and path are dropped (an empty request is dropped).
+ * `requests` without what `done` already did: of each batch, the items the server accepted in a batch of the same kind
+ * are dropped (a batch left empty is dropped and counted as skipped).
  */
 export function withoutAccepted(requests: SaveRequest[], done: readonly SaveRequest[]): { todo: SaveRequest[]; skipped: number } {
   if (!done.length) return { todo: requests, skipped: 0 };
   const todo: SaveRequest[] = [];
   let skipped = 0;
   for (const r of requests) {
-    const same = done.filter((d) => d.method === r.method && d.path === r.path);
-    if (same.some((d) => deepEqual(d.body, r.body))) { skipped++; continue; }
-    const mine = items(r.body);
-    if (!mine || !same.length) { todo.push(r); continue; }
-    const gone = same.flatMap((d) => items(d.body)?.list ?? []);
-    const rest = mine.list.filter((x) => !gone.some((g) => deepEqual(g, x)));
+    const gone = done.filter((d) => d.kind === r.kind).flatMap((d) => d.items);
+    const rest = gone.length ? r.items.filter((x) => !gone.some((g) => deepEqual(g, x))) : r.items;
     if (!rest.length) { skipped++; continue; }
-    todo.push(rest.length === mine.list.length ? r : { ...r, body: mine.wrap(rest) });
+    todo.push(rest.length === r.items.length ? r : { ...r, items: rest });
   }
   return { todo, skipped };
 }

@@ -116,7 +116,8 @@ export async function createProjectWithNetwork(base: string, token: string, o: {
   for (let k = 0; k < 6; k++) apply({ type: 'drawNode', coordinates: [x0 + 40 * k + 20, y0 + (k % 2 ? 30 : -30)], instances: [{ objectTypeId: o.pointType }] });
   for (let k = 0; k < 6; k++) apply({ type: 'drawEdge', coordinates: [[x0 + 40 * k, y0], [x0 + 40 * k + 40, y0]], instances: [{ objectTypeId: o.mainType }] });
   for (let k = 0; k < 6; k++) apply({ type: 'drawEdge', coordinates: [[x0 + 40 * k + 20, y0], [x0 + 40 * k + 20, y0 + (k % 2 ? 30 : -30)]], instances: [{ objectTypeId: o.branchType }] });
-  for (const req of ed.saveRequests()) await apiCall(base, token, req.method, req.path, req.body);
+  const { saveCall, saveUrl } = await import('../../src/api/endpoints/save-calls');
+  for (const req of ed.saveRequests()) await apiCall(base, token, req.method, saveUrl(project.id, req), saveCall(project.id, req).body);
   return project.id;
 }
 

@@ -1,6 +1,7 @@
 // Save merge of spec 1 §4 Saving and the calls of spec 1 §7.
 import { describe, it, expect } from 'vitest';
 import { mergeActions, saveRequests, type Action, type NetworkObjectRow } from 'engine';
+import { saveCall, saveUrl } from '../../src/api/endpoints/save-calls';
 
 const node = (id: string, x = 0): NetworkObjectRow => ({ id, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, 0] } } });
 const inst = (id: string, on = 'n1') => ({ id, objectTypeId: 2, networkObjectId: on });
@@ -12,7 +13,7 @@ describe('save merge', () => {
     expect(m.editNetworkObjects).toEqual([]);
   });
   it('create then delete cancel out', () => {
-    expect(saveRequests(1, [{ code: 0, after: node('n1') }, { code: 2, before: node('n1') }])).toEqual([]);
+    expect(saveRequests([{ code: 0, after: node('n1') }, { code: 2, before: node('n1') }])).toEqual([]);
   });
   it('attribute value edits fold into the instance creation', () => {
     const m = mergeActions([{ code: 6, after: inst('i1') }, { code: 11, before: null, after: { objectInstanceId: 'i1', attributeTypeName: 'Existing', value: 'true' } }]);
@@ -51,8 +52,8 @@ describe('save merge', () => {
       { code: 10, before: { fromId: 'k', toId: 'k2', objectRelationTypeName: 'r' } },
       { code: 8, before: inst('gone') },
     ];
-    const reqs = saveRequests(9, actions);
-    expect(reqs.map((r) => `${r.kind}|${r.method} ${r.path}`)).toEqual([
+    const reqs = saveRequests(actions);
+    expect(reqs.map((r) => `${r.kind}|${r.method} ${saveUrl(9, r)}`)).toEqual([
       'create nodes|POST /api/project/9/network_object',
       'create edges|POST /api/project/9/network_object',
       'create paths|POST /api/project/9/network_object',
@@ -66,9 +67,22 @@ describe('save merge', () => {
       'delete path edges|DELETE /api/project/9/path_edge',
       'delete network objects|DELETE /api/project/9/network_object',
     ]);
-    expect(reqs[0].body).toEqual([node('n1'), node('n2', 5)]);
-    expect(reqs.at(-1)!.body).toEqual({ networkObjectIds: ['old'] });
-    expect(reqs.at(-2)!.body).toEqual({ ids: ['pe0'] });
-    expect(reqs.at(-4)!.body).toEqual({ objectInstanceRelations: [{ fromId: 'k', toId: 'k2', objectRelationTypeName: 'r' }] });
+    expect(reqs[0].items).toEqual([node('n1'), node('n2', 5)]);
+    expect(reqs.at(-1)!.items).toEqual(['old']);
+    // the app's one mapping of kinds to calls gives the bodies of spec 1 §7
+    expect(saveCall(9, reqs[0]).body).toEqual([node('n1'), node('n2', 5)]);
+    expect(saveCall(9, reqs.at(-1)!).body).toEqual({ networkObjectIds: ['old'] });
+    expect(saveCall(9, reqs.at(-2)!).body).toEqual({ ids: ['pe0'] });
+    expect(saveCall(9, reqs.at(-3)!).body).toEqual(['gone']);
+    expect(saveCall(9, reqs.at(-4)!).body).toEqual({ objectInstanceRelations: [{ fromId: 'k', toId: 'k2', objectRelationTypeName: 'r' }] });
+  });
+  it('the batches are data: no addresses in the engine; a scenario rides on the network object creates only', () => {
+    const reqs = saveRequests([{ code: 0, after: node('n1') }, { code: 6, after: inst('i1') }], { scenarioId: 4 });
+    expect(reqs).toEqual([
+      { kind: 'create nodes', method: 'POST', items: [node('n1')], scenarioId: 4 },
+      { kind: 'create object instances', method: 'POST', items: [{ ...inst('i1'), attributeValues: [] }] },
+    ]);
+    expect(saveUrl(3, reqs[0])).toBe('/api/project/3/network_object?scenarioId=4');
+    expect(saveUrl(3, reqs[1])).toBe('/api/project/3/object_instance');
   });
 });

@@ -139,7 +139,7 @@ describe('engine save requests against the server', () => {
     const requests = ed.saveRequests();
     expect(requests.map((r) => r.kind)).toEqual(expect.arrayContaining(['create nodes', 'create edges', 'create path edges', 'create object instances',
       'create relations', 'edit network objects', 'attribute values', 'delete relations', 'delete object instances', 'delete network objects']));
-    await sendAll(api, requests);
+    await sendAll(api, pid, requests);
     ed.markSaved();
 
     // Reload as the app does (objects with instances and what they need) and in full.
@@ -156,7 +156,7 @@ describe('engine save requests against the server', () => {
     const hcs = getObject(ed.model, half)!.edge!.geometry.coordinates;
     const q: Position = [Math.round(((hcs[0][0] + hcs[hcs.length - 1][0]) / 2) * 100) / 100, Math.round(((hcs[0][1] + hcs[hcs.length - 1][1]) / 2) * 100) / 100];
     ok(ed.apply({ type: 'splitEdge', id: half, at: q }), 'split again');
-    await sendAll(api, ed.saveRequests());
+    await sendAll(api, pid, ed.saveRequests());
     ed.markSaved();
     const again = await loadModel(api, pid, '?includeWithoutObjectInstances=true');
     expect(diffSnapshots(snapshot(ed.model), snapshot(again.model))).toEqual([]);
@@ -170,7 +170,7 @@ describe('engine save requests against the server', () => {
     expect(ed.apply({ type: 'moveNode', id: hs[5], to: [at[0] + 1, at[1] + 1] }).rejected).toBeNull();
     const requests = ed.saveRequests();
     expect(requests.map((r) => `${r.method} ${r.kind}`)).toEqual(['PUT edit network objects']);
-    await sendAll(api, requests);
+    await sendAll(api, pid, requests);
     const again = await loadModel(api, pid, '?includeWithoutObjectInstances=true');
     expect(diffSnapshots(snapshot(ed.model), snapshot(again.model))).toEqual([]);
   }, 120_000);

@@ -1,6 +1,5 @@
 // Network calls (spec 1 §7, spec 2 §7): network objects, path edges, object instances, relations, attribute values,
-// object types and relation types of a project, with tags. The save flow sends the engine's ordered batches
-// ({method, path, body}) through `sendBatch`, which invalidates the matching tags.
+// object types and relation types of a project, with tags. The save flow's batches go through network-save.ts.
 import { api } from '../api';
 import type {
   AttributeValue, NetworkObject, ObjectInstance, ObjectRelationType, ObjectType, PathEdge, Relation,
@@ -14,21 +13,9 @@ const unwrap = <T>(r: DataOf<T>): T => (r && typeof r === 'object' && 'data' in 
 export interface NetworkExtent { count: number; bbox: [number, number, number, number] | null }
 
 export interface ProjectArg { projectId: number; scenarioId?: number | null }
-export type BatchMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** One merged batch of the save flow; `path` is relative to /api (e.g. /project/1/network_object). */
-export interface SaveBatch { method: BatchMethod; path: string; body: unknown }
 
 const base = (projectId: number) => `/project/${projectId}`;
 const scenario = (s?: number | null) => (s == null ? {} : { scenarioId: s });
-
-/** Which tag a batch path touches (for invalidation after save). */
-export function tagForPath(path: string): 'NetworkObject' | 'PathEdge' | 'ObjectInstance' | 'Relation' | 'AttributeValue' {
-  if (/\/path_edge\b/.test(path)) return 'PathEdge';
-  if (/\/object_instance_relation\b/.test(path)) return 'Relation';
-  if (/\/object_instance\b/.test(path)) return 'ObjectInstance';
-  if (/\/attribute_value\b/.test(path)) return 'AttributeValue';
-  return 'NetworkObject';
-}
 
 export const networkApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -141,16 +128,11 @@ export const networkApi = api.injectEndpoints({
       providesTags: ['RelationType'],
       keepUnusedDataFor: 600,
     }),
-    /** Sends one merged batch of the save flow as given by the engine. */
-    sendBatch: b.mutation<unknown, SaveBatch>({
-      query: ({ method, path, body }) => ({ url: path.replace(/^\/api(?=\/)/, ''), method, body }),
-      invalidatesTags: (_r, e, a) => (e ? [] : [tagForPath(a.path)]),
-    }),
   }),
 });
 
 export const {
   useNetworkObjectsQuery, useNetworkObjectQuery, useObjectTypesQuery, useRelationTypesQuery, useObjectInstancesQuery,
   useCreateNetworkObjectsMutation, useEditNetworkObjectsMutation, useDeleteNetworkObjectsMutation,
-  useEditAttributeValuesMutation, useSendBatchMutation,
+  useEditAttributeValuesMutation,
 } = networkApi;

@@ -4,6 +4,7 @@
 import { expect } from 'vitest';
 import { createModel, pentries, pathEdgesOfPath, type Model, type NetworkObject, type ObjectRelationType, type ObjectType, type SaveRequest } from '../../../engine/index';
 import type { Api } from './server';
+import { saveCall, saveUrl } from '../../../src/api/endpoints/save-calls';
 
 export async function loadModel(api: Api, projectId: number, query = ''): Promise<{ model: Model; objectTypes: ObjectType[]; relationTypes: ObjectRelationType[]; bytes: number }> {
   const [types, rels, all] = await Promise.all([
@@ -20,11 +21,12 @@ export async function loadModel(api: Api, projectId: number, query = ''): Promis
   return { model: createModel({ networkObjects, objectTypes, relationTypes }), objectTypes, relationTypes, bytes: all.text.length };
 }
 
-/** Sends the save requests in order (paths carry /api); every one must succeed. */
-export async function sendAll(api: Api, requests: SaveRequest[]): Promise<void> {
+/** Sends the save batches in order as the app does (src/api/endpoints/save-calls.ts); every one must succeed. */
+export async function sendAll(api: Api, projectId: number, requests: SaveRequest[]): Promise<void> {
   for (const r of requests) {
-    const res = await api.request(r.method, r.path, { body: r.body });
-    expect(res.status, `${r.kind}: ${r.method} ${r.path} → ${res.status} ${res.text.slice(0, 500)}`).toBeLessThan(300);
+    const url = saveUrl(projectId, r);
+    const res = await api.request(r.method, url, { body: saveCall(projectId, r).body });
+    expect(res.status, `${r.kind}: ${r.method} ${url} → ${res.status} ${res.text.slice(0, 500)}`).toBeLessThan(300);
   }
 }
 

@@ -84,7 +84,7 @@ describe('edits through the engine and the save flow', () => {
     const retry: SaveRequest[] = [];
     const again = await saveSession(s, async (r) => { retry.push(r); });
     expect(again).toEqual({ ok: true, sent: retry.length, skipped: 2 });
-    for (const r of first) expect(retry.some((x) => x.method === r.method && x.path === r.path && JSON.stringify(x.body) === JSON.stringify(r.body))).toBe(false);
+    for (const r of first) expect(retry.some((x) => x.kind === r.kind && JSON.stringify(x.items) === JSON.stringify(r.items))).toBe(false);
     expect(first.length + retry.length).toBeGreaterThan(2);
     expect(s.state().canSave).toBe(false);
   });
@@ -100,15 +100,14 @@ describe('edits through the engine and the save flow', () => {
     s.perform({ type: 'drawNode', coordinates: [500, 500] });
     const reqs = s.saveRequests();
     expect(reqs[0].method).toBe('POST');
-    const twoNodes = (reqs[0].body as unknown[]).length;
+    const twoNodes = reqs[0].items.length;
     expect(twoNodes).toBe(2);
     // accept only the first node's create (as if an earlier try had sent it), then the rest
     const { withoutAccepted } = await import('../../../src/map/save-flow');
-    const partial = { ...reqs[0], body: [(reqs[0].body as unknown[])[0]] };
+    const partial = { ...reqs[0], items: [reqs[0].items[0]] };
     const { todo, skipped } = withoutAccepted(reqs, [partial]);
     expect(skipped).toBe(0);
-    expect((todo[0].body as unknown[]).length).toBe(1);
-    expect(todo[0].body).toEqual([(reqs[0].body as unknown[])[1]]);
+    expect(todo[0].items).toEqual([reqs[0].items[1]]);
   });
 
   it('stored unsaved edits restore onto a fresh session as one undoable item', () => {
