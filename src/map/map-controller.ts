@@ -57,7 +57,9 @@ export class MapController {
       moved: () => { this.render(); this.host.viewChanged?.(); },
       zoomed: () => this.router.checkResolution(),
     }, backgrounds);
-    this.binding = new EditorBinding({ notify: host.notify, changed: () => this.render() });
+    // a session change is published at once (not on the next frame): a controlled input that caused it (a checkbox in
+    // the feature-info card) must see its new value in the same event
+    this.binding = new EditorBinding({ notify: host.notify, changed: () => { this.render(); this.publish(); } });
     this.router = new InputRouter(this.view, this.binding, { notify: host.notify, render: () => this.render() });
     this.features = mapFeatureLayers((k, l, p, t) => host.notify(k, l, p, t), () => this.render());
     this.snap = mapSnapshot(this);

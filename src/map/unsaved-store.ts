@@ -1,56 +1,101 @@
-// Unsaved edits kept across a page reload (IndexedDB, database 'netplan-map', store 'unsaved'): the pending engine
-// actions per project, written after every change and offered back on return; cleared only after a save or when the
-// user discards them explicitly (never silently dropped).
+// Unsaved edits kept across a page reload, one record per history item (IndexedDB, database 'netplan-map', store
+// 'records', key [projectId, seq]): a gesture appends its item's actions, an undo removes that record and a redo puts
+// it back, so an edit writes one small record instead of every unsaved action. Records of an earlier visit that are
+// offered back and not answered yet are marked `kept`. Cleared only after a save or when the user discards them.
+// Version 1 kept one entry per project in store 'unsaved'; the upgrade turns each into records (nothing is lost).
 import type { Action } from 'engine/actions';
 
-export interface UnsavedEntry {
+export interface UnsavedRecord {
   projectId: number;
-  /** The session's unsaved actions in order. */
+  /** Order of the records of a project (a counter per project, never reused while records exist). */
+  seq: number;
   actions: Action[];
-  savedAt: number;
-  /** Edits of an earlier visit still offered back (not yet restored or discarded): kept beside newer edits. */
-  kept?: Action[];
   /** Area loading: the tiles the actions need loaded before they can be applied again. */
   tiles?: string[];
+  /** From an earlier visit, offered back and not answered yet. */
+  kept?: boolean;
+  savedAt: number;
 }
+
+/** The records of a project seen as one entry: this visit's actions, the kept ones, and the tiles they need. */
+export interface UnsavedEntry {
+  projectId: number;
+  actions: Action[];
+  kept?: Action[];
+  tiles?: string[];
+  records: UnsavedRecord[];
+}
+
 export interface UnsavedStore {
-  put(entry: UnsavedEntry): Promise<void>;
   get(projectId: number): Promise<UnsavedEntry | undefined>;
+  put(record: UnsavedRecord): Promise<void>;
+  remove(projectId: number, seqs: readonly number[]): Promise<void>;
   clear(projectId: number): Promise<void>;
 }
 
-const DB = 'netplan-map', STORE = 'unsaved';
+/** Assembles a project's records (any order) into its entry; undefined when there are none. */
+export function entryOf(projectId: number, records: UnsavedRecord[]): UnsavedEntry | undefined {
+  if (!records.length) return undefined;
+  const sorted = [...records].sort((a, b) => a.seq - b.seq);
+  const own = sorted.filter((r) => !r.kept), kept = sorted.filter((r) => r.kept);
+  const tiles = [...new Set(sorted.flatMap((r) => r.tiles ?? []))];
+  return {
+    projectId, records: sorted, actions: own.flatMap((r) => r.actions),
+    ...(kept.length ? { kept: kept.flatMap((r) => r.actions) } : {}), ...(tiles.length ? { tiles } : {}),
+  };
+}
+
+const DB = 'netplan-map', RECORDS = 'records', LEGACY = 'unsaved', VERSION = 2;
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => { req.result.createObjectStore(STORE, { keyPath: 'projectId' }); };
+    const req = indexedDB.open(DB, VERSION);
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      const records = db.createObjectStore(RECORDS, { keyPath: ['projectId', 'seq'] });
+      if (!db.objectStoreNames.contains(LEGACY)) return;
+      // version 1: one entry per project → its actions (seq 0) and the ones it kept from a visit before (seq 1)
+      const legacy = req.transaction!.objectStore(LEGACY);
+      legacy.openCursor().onsuccess = (ev) => {
+        const cur = (ev.target as IDBRequest<IDBCursorWithValue | null>).result;
+        if (!cur) { db.deleteObjectStore(LEGACY); return; }
+        const e = cur.value as { projectId: number; actions: Action[]; kept?: Action[]; tiles?: string[]; savedAt: number };
+        if (e.actions?.length) records.put({ projectId: e.projectId, seq: 0, actions: e.actions, tiles: e.tiles, savedAt: e.savedAt });
+        if (e.kept?.length) records.put({ projectId: e.projectId, seq: 1, actions: e.kept, tiles: e.tiles, kept: true, savedAt: e.savedAt });
+        cur.continue();
+      };
+    };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
   });
 }
 
-function run<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest): Promise<T> {
+const ofProject = (projectId: number) => IDBKeyRange.bound([projectId, -Infinity], [projectId, Infinity]);
+
+function run<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest | void): Promise<T> {
   return open().then((db) => new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const req = fn(tx.objectStore(STORE));
-    tx.oncomplete = () => { db.close(); resolve(req.result as T); };
+    const tx = db.transaction(RECORDS, mode);
+    const req = fn(tx.objectStore(RECORDS));
+    tx.oncomplete = () => { db.close(); resolve((req ? req.result : undefined) as T); };
     tx.onerror = () => { db.close(); reject(tx.error); };
   }));
 }
 
 export const indexedDbStore: UnsavedStore = {
-  put: (entry) => run<void>('readwrite', (s) => s.put(entry)).then(() => undefined),
-  get: (projectId) => run<UnsavedEntry | undefined>('readonly', (s) => s.get(projectId)),
-  clear: (projectId) => run<void>('readwrite', (s) => s.delete(projectId)).then(() => undefined),
+  get: (projectId) => run<UnsavedRecord[]>('readonly', (s) => s.getAll(ofProject(projectId))).then((r) => entryOf(projectId, r)),
+  put: (record) => run<void>('readwrite', (s) => s.put(record)).then(() => undefined),
+  remove: (projectId, seqs) => run<void>('readwrite', (s) => { for (const q of seqs) s.delete([projectId, q]); }).then(() => undefined),
+  clear: (projectId) => run<void>('readwrite', (s) => s.delete(ofProject(projectId))).then(() => undefined),
 };
 
 export function memoryStore(): UnsavedStore {
-  const m = new Map<number, UnsavedEntry>();
+  const m = new Map<string, UnsavedRecord>();
+  const key = (p: number, q: number) => `${p}:${q}`;
   return {
-    put: async (e) => { m.set(e.projectId, structuredClone(e)); },
-    get: async (id) => m.get(id),
-    clear: async (id) => { m.delete(id); },
+    get: async (id) => entryOf(id, [...m.values()].filter((r) => r.projectId === id).map((r) => structuredClone(r))),
+    put: async (r) => { m.set(key(r.projectId, r.seq), structuredClone(r)); },
+    remove: async (id, seqs) => { for (const q of seqs) m.delete(key(id, q)); },
+    clear: async (id) => { for (const [k, r] of m) if (r.projectId === id) m.delete(k); },
   };
 }
 

@@ -107,7 +107,7 @@ describe('spec rules wired from the project into the engine (demo project)', () 
     await name.fill('DP-E2E-1');
     await name.blur();
     await page.waitForFunction(() => (window as unknown as { __map: { state(): State } }).__map.state().size === 2, undefined, WAIT);
-    await page.getByTestId('feature-info').getByRole('button', { name: '×' }).click();
+    await page.locator('[data-testid=feature-info] header button').click();
     await setView(page, 18.2, p);
     await frames(page);
     await page.waitForFunction(() => (window as unknown as { __map: { labels(): string[] } }).__map.labels().includes('DP-E2E-1'), undefined, WAIT);

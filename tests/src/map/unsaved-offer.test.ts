@@ -1,5 +1,6 @@
 // Unsaved edits across visits (issue 6: "never silently dropped"): edits of an earlier visit are offered back and,
 // until the user answers, a new edit does not replace them in the store; restore applies them, discard drops only them.
+// Each change writes only what changed (one record per history item).
 import { describe, expect, it } from 'vitest';
 import { createModel, getObject } from 'engine/model';
 import type { NetworkObject } from 'engine/types';
@@ -53,9 +54,36 @@ describe('unsaved edits offered back', () => {
     v2.s.perform({ type: 'moveNode', id: 'a', to: [0, -40] });
     v2.t.stored!.discard();
     await v2.t.flush();
-    expect(await store.get(7)).toMatchObject({ actions: v2.s.pending(), kept: undefined });
+    expect((await store.get(7))?.actions).toEqual(v2.s.pending());
+    expect((await store.get(7))?.kept).toBeUndefined();
     v2.s.undo();
     await v2.t.flush();
+    expect(await store.get(7)).toBeUndefined();
+  });
+
+  it('each change writes only what changed: one record per gesture, an undo removes it, a redo puts it back; items past the 20-item window stay', async () => {
+    const base = memoryStore();
+    const ops: string[] = [];
+    const store = { ...base, put: (r: Parameters<typeof base.put>[0]) => { ops.push(`put ${r.seq}`); return base.put(r); },
+      remove: (p: number, seqs: readonly number[]) => { ops.push(`remove ${seqs.join(',')}`); return base.remove(p, seqs); } };
+    const { s, t } = await visit(store);
+    for (let i = 1; i <= 25; i++) s.perform({ type: 'moveNode', id: 'b', to: [100, i] });
+    await t.flush();
+    expect(ops).toEqual(Array.from({ length: 25 }, (_, i) => `put ${i}`));
+    expect((await store.get(7))!.records).toHaveLength(25); // 5 evicted from the window, still unsaved
+    expect((await store.get(7))!.actions).toEqual(s.pending());
+    ops.length = 0;
+    s.undo();
+    s.undo();
+    s.redo();
+    await t.flush();
+    expect(ops).toEqual(['remove 24', 'remove 23', 'put 25']);
+    expect((await store.get(7))!.actions).toEqual(s.pending());
+    s.perform({ type: 'moveNode', id: 'a', to: [0, 5] }); // after an undo: the redo tail was already removed
+    await t.flush();
+    expect((await store.get(7))!.actions).toEqual(s.pending());
+    s.markSaved();
+    await t.flush();
     expect(await store.get(7)).toBeUndefined();
   });
 
