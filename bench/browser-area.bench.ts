@@ -91,7 +91,7 @@ async function main() {
         if (!cs || cs.length < 2) continue;
         const [a, b] = cs;
         const t0 = performance.now();
-        c.session.perform({ kind: 'splitEdge', edgeId: id, position: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] });
+        c.session.perform({ type: 'splitEdge', id, at: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] });
         const t1 = performance.now();
         c.renderNow();
         c.overlay._deck.layerManager.updateLayers();

@@ -3,9 +3,9 @@
 // EditableGeoJsonLayer on the same MapLibre + interleaved deck.gl overlay. JavaScript costs (model/index, chunk
 // buffers, deck.gl layer update incl. buffer upload calls) are timed apart from the next frame (raster).
 // Run: npx vite build && npx tsx bench/browser.bench.ts   (BENCH_MAX_SIZE, default 100000 here)
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { BENCH_CHROMIUM_ARGS, serveStatic } from './browser/static-server';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { row, sizes, stats, writeResults, type BenchRow } from './lib';
@@ -25,23 +25,14 @@ const BASELINE_TIMEOUT_MS = Number(process.env.BENCH_BASELINE_TIMEOUT_S ?? 900) 
 /** tsx keeps function names with a `__name` helper that page.evaluate callbacks carry into the page. */
 const NAME_SHIM = 'window.__name = (f) => f;';
 const DIST = resolve('dist'), BASE_OUT = resolve('node_modules/.cache/bench-browser');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.pbf': 'application/x-protobuf' };
 
 async function buildBaseline(): Promise<void> {
   await build({ configFile: false, root: resolve('bench/browser'), base: '/baseline/', logLevel: 'warn', resolve: { alias },
     build: { outDir: BASE_OUT, emptyOutDir: true, rollupOptions: { input: resolve('bench/browser/baseline.html') } } });
 }
 
-function serve(): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
-    const [root, rel] = path.startsWith('/baseline/') ? [BASE_OUT, path.slice('/baseline/'.length)] : [DIST, path.slice(1)];
-    let file = join(root, rel);
-    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, root === BASE_OUT ? 'baseline.html' : 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((r) => server.listen(0, '127.0.0.1', () => r({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+function serve() {
+  return serveStatic([['/baseline/', BASE_OUT, 'baseline.html'], ['/', DIST, 'index.html']]);
 }
 
 interface Ours { model: number; chunks: number; layers: number; update: number; frame: number; heapMB: number }
@@ -80,7 +71,7 @@ async function oursEdit(page: Page, k: number): Promise<Edit> {
     const rendered = () => new Promise<number>((r) => c.map.once('render', () => r(performance.now())));
     const [a, b] = (window as unknown as { __map: { coords(id: string): number[][] } }).__map.coords(id);
     const t0 = performance.now();
-    c.session.perform({ kind: 'splitEdge', edgeId: id, position: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] });
+    c.session.perform({ type: 'splitEdge', id, at: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] });
     const t1 = performance.now();
     c.renderNow();
     const t2 = performance.now();
@@ -111,7 +102,7 @@ async function main() {
   await buildBaseline();
   const { server, url } = await serve();
   // the e2e launch flags (tests/e2e/support/browser.ts) plus precise heap numbers
-  const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--enable-precise-memory-info'] });
+  const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: BENCH_CHROMIUM_ARGS });
   const rows: BenchRow[] = [];
   try {
     for (const n of SIZES) {

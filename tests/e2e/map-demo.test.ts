@@ -97,8 +97,13 @@ describe('map editor on the demo project', () => {
     expect(await edgesAt(targets[1])).toHaveLength(3);
     // kept in IndexedDB after the change
     await page.waitForFunction((id) => new Promise<boolean>((resolve) => {
-      const req = indexedDB.open('netplan-map', 1);
-      req.onsuccess = () => { const g = req.result.transaction('unsaved').objectStore('unsaved').get(id); g.onsuccess = () => { req.result.close(); resolve(!!g.result); }; };
+      const req = indexedDB.open('netplan-map');
+      req.onsuccess = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains('records')) { db.close(); resolve(false); return; }
+        const g = db.transaction('records').objectStore('records').count(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+        g.onsuccess = () => { db.close(); resolve(g.result > 0); };
+      };
       req.onerror = () => resolve(false);
     }), projectId, WAIT);
     await page.reload();

@@ -46,7 +46,7 @@ describe('edits through the engine and the save flow', () => {
     const s = session();
     const store = memoryStore();
     s.perform({ type: 'splitEdge', id: 'e', at: [40, 0] });
-    await store.put({ projectId: 7, actions: s.pending(), savedAt: 1 });
+    await store.put({ projectId: 7, seq: 0, actions: s.pending(), savedAt: 1 });
     const sent: SaveRequest[] = [];
     const out = await saveSession(s, async (r) => { sent.push(r); }, store, 7);
     expect(out).toEqual({ ok: true, sent: sent.length, skipped: 0 });
@@ -63,7 +63,7 @@ describe('edits through the engine and the save flow', () => {
     const s = session();
     const store = memoryStore();
     s.perform({ type: 'moveNode', id: 'b', to: [100, 30] });
-    await store.put({ projectId: 7, actions: s.pending(), savedAt: 1 });
+    await store.put({ projectId: 7, seq: 0, actions: s.pending(), savedAt: 1 });
     const out = await saveSession(s, async () => { throw new Error('HTTP 500'); }, store, 7);
     expect(out.ok).toBe(false);
     if (!out.ok) { expect(out.error).toBe('HTTP 500'); expect(out.failed.method).toBe('PUT'); }

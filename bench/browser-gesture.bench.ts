@@ -1,0 +1,99 @@
+// Gesture bench (issue 11): in Chromium, a generated network of 10⁴ / 10⁵ / 10⁶ edges opened in the built app through
+// `window.__map`, unsaved edits kept in the app's real IndexedDB store, then a series of edge splits (one engine
+// gesture each). Per gesture: gesture → layers updated (engine + chunk rebuild + deck.gl layer list + layer update, all
+// JavaScript) and gesture → IndexedDB persisted (until the unsaved-edit writes resolve). BENCH_LABEL names the code
+// measured ('before' / 'after') and BENCH_DIST the built app to serve, so two builds land in one table.
+// Run: npx vite build && BENCH_LABEL=after npx tsx bench/browser-gesture.bench.ts   (BENCH_SIZES=10000,100000,1000000)
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { row, stats, writeResults, type BenchRow } from './lib';
+import { GENERATE_JS, OBJECT_TYPES } from './browser/generate-source';
+import { BENCH_CHROMIUM_ARGS, serveStatic } from './browser/static-server';
+// @ts-expect-error plain ESM script without types
+import { ensureChromium } from '../scripts/chromium.mjs';
+
+const LABEL = process.env.BENCH_LABEL ?? 'after';
+const DIST = resolve(process.env.BENCH_DIST ?? 'dist');
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+/** Gestures per size: enough for the unsaved list to grow past the 20-item window. */
+const GESTURES = Number(process.env.BENCH_GESTURES ?? 60);
+const NAME_SHIM = 'window.__name = (f) => f;';
+
+interface Sample { layers: number; persisted: number }
+
+async function open(page: Page, n: number): Promise<void> {
+  await page.evaluate(async ([src, types, n]) => {
+    const w = window as unknown as { __map: { load(o: unknown[], t: unknown[], p: number): unknown; setView(z: number, x: number, y: number): void; trackUnsaved(p: number): void } };
+    const objs = (new Function(`return ${src}`)() as (n: number) => { edge?: { geometry: { coordinates: number[][] } } }[])(n as number);
+    const first = objs.find((o) => o.edge)!.edge!.geometry.coordinates[0];
+    w.__map.setView(17, first[0], first[1]);
+    w.__map.load(objs, types as unknown[], 1);
+    w.__map.trackUnsaved(1);
+  }, [GENERATE_JS, OBJECT_TYPES, n] as const);
+}
+
+/** Splits edge e{k} at its middle as one gesture; times layers updated and unsaved edits persisted. */
+async function gesture(page: Page, k: number): Promise<Sample> {
+  return page.evaluate(async (k) => {
+    type H = {
+      gesture(i: unknown): unknown; flushUnsaved(): Promise<void>; coords(id: string): number[][];
+      controller: { renderNow(): void; overlay: { _deck: { layerManager: { updateLayers(): void } } } };
+    };
+    const h = (window as unknown as { __map: H }).__map;
+    const [a, b] = h.coords(`e${k}`);
+    const t0 = performance.now();
+    h.gesture({ type: 'splitEdge', id: `e${k}`, at: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] });
+    h.controller.renderNow();
+    h.controller.overlay._deck.layerManager.updateLayers();
+    const t1 = performance.now();
+    await h.flushUnsaved();
+    const t2 = performance.now();
+    return { layers: t1 - t0, persisted: t2 - t0 };
+  }, k);
+}
+
+async function main() {
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html is missing: build the app first`);
+  const { server, url } = await serveStatic([['/', DIST, 'index.html']]);
+  const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: BENCH_CHROMIUM_ARGS });
+  const rows: BenchRow[] = [];
+  try {
+    for (const n of SIZES) {
+      const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
+      await ctx.addInitScript({ content: NAME_SHIM });
+      const page = await ctx.newPage();
+      await page.route('**/service.pdok.nl/**', (r) => r.abort());
+      await page.goto(`${url}/map`);
+      await page.waitForFunction(() => document.body.dataset.mapLoaded === 'true' && !!(window as unknown as { __map?: unknown }).__map, undefined, { timeout: 120_000 });
+      await open(page, n);
+      const samples: Sample[] = [];
+      for (let i = 0; i < GESTURES; i++) samples.push(await gesture(page, 100 + i * 7));
+      const last = samples.slice(-10);
+      const heap = await page.evaluate(() => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 2 ** 20);
+      const s = (f: (x: Sample) => number, xs = samples) => stats(xs.map(f));
+      rows.push(
+        row(`${LABEL}: gesture → layers updated (JS)`, n, 'p50', 'ms', s((x) => x.layers).p50),
+        row(`${LABEL}: gesture → layers updated (JS)`, n, 'p99', 'ms', s((x) => x.layers).p99),
+        row(`${LABEL}: gesture → IndexedDB persisted`, n, 'p50', 'ms', s((x) => x.persisted).p50),
+        row(`${LABEL}: gesture → IndexedDB persisted`, n, 'p99', 'ms', s((x) => x.persisted).p99),
+        row(`${LABEL}: gesture → IndexedDB persisted, gestures ${GESTURES - 9}–${GESTURES}`, n, 'mean', 'ms', s((x) => x.persisted, last).mean),
+        row(`${LABEL}: heap after ${GESTURES} gestures`, n, 'memory', 'MB', heap),
+      );
+      console.log(`${LABEL} size ${n} done`);
+      await ctx.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  // one table for both builds: rows of the other label (and of sizes not run now) are kept
+  try {
+    const old = JSON.parse(readFileSync(resolve('bench/results/browser-gesture.json'), 'utf8')) as { rows: BenchRow[] };
+    rows.push(...old.rows.filter((r) => !r.case.startsWith(`${LABEL}:`) || !SIZES.includes(r.size)));
+  } catch { /* no earlier results */ }
+  rows.sort((a, b) => a.size - b.size || a.case.localeCompare(b.case));
+  writeResults('browser-gesture', rows, { note: `Chromium, software WebGL; ${GESTURES} edge splits per size with unsaved edits kept in IndexedDB. before = the code before issue 11 (bd8ef04), after = this code.` });
+}
+
+await main();
