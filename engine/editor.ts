@@ -6,9 +6,9 @@ import type { Model } from './model';
 import { Tx, emptyDiff, type Diff } from './tx';
 import { SpatialIndex } from './spatial';
 import { Gesture, type EngineConfig } from './gesture';
-import { runRules } from './rules';
-import { disabledReason, execute, type Intent } from './intents';
-import { touchedPoints } from './touched';
+import { runRules } from './rules/index';
+import type { Intent } from './intents';
+import { disabledReason, execute, touchedPoints } from './operations/index';
 import type { Position } from './types';
 import {
   canRedo, canSave, canUndo, emptyHistory, markSaved, pendingActions, pushItem, redoStep, undoStep,

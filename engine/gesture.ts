@@ -7,7 +7,7 @@ import type { SpatialIndex } from './spatial';
 import { dist, projectOnSegment, POINT_TOLERANCE, lineLength, EPSILON } from './geometry';
 import { roundTo } from './projection';
 import { correctValue, initialValues, type AllowedValuesFilter } from './attributes';
-import type { FamilyRule } from './rules';
+import type { FamilyRule } from './rules/laying-activity';
 
 export interface EngineConfig {
   /** Injected id factory (UUIDs in the app; counters in tests). */

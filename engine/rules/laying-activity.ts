@@ -1,13 +1,9 @@
-// Model rules run at the end of each gesture (spec 1 §4 Side effects, §5, §9): the duct laying-activity rule, one
-// trace object per network object ('BIS' kept, else the newer; 'route overlapping'), paths without path edges and
-// empty orphaned network objects deleted. They look only at what the gesture touched — never the whole network.
-import type { Id, ObjectRelationType, ObjectType } from './types';
-import type { Schema } from './model';
-import type { Gesture } from './gesture';
-
-/** Trace type value that wins (spec 1 §9). */
-export const TRACE_TYPE_BIS = 'BIS';
-export const WARNING_ROUTE_OVERLAPPING = 'route overlapping';
+// Spec 1 §4 Side effects: "A duct of the two default project families gets a laying activity with a cost object type
+// created automatically, unless attribute Existing is 'true'; when Existing becomes true the laying activity is
+// deleted." §9: "Default duct families: two project families, each with duct, activity and trace object types."
+import type { Id, ObjectRelationType, ObjectType } from '../types';
+import type { Schema } from '../model';
+import type { Gesture } from '../gesture';
 
 export interface FamilyRule {
   family: string;
@@ -21,8 +17,8 @@ export interface FamilyRule {
   costAttributeName?: string;
 }
 
-const lower = (s: string | undefined) => (s ?? '').toLowerCase();
-const isName = (t: ObjectType, n: string) => lower(t.name) === n || lower(t.name).endsWith(`_${n}`) || lower(t.name).endsWith(` ${n}`);
+export const lower = (s: string | undefined) => (s ?? '').toLowerCase();
+export const isName = (t: ObjectType, n: string) => lower(t.name) === n || lower(t.name).endsWith(`_${n}`) || lower(t.name).endsWith(` ${n}`);
 
 /**
  * The two default project families (spec 1 §9: each with duct, activity and trace object types): the catalogue's fibre
@@ -52,12 +48,12 @@ export function familyRulesFromSchema(schema: Schema, families: readonly string[
   return out;
 }
 
-const attr = (g: Gesture, iid: Id, re: RegExp): string | null => {
+/** An attribute value of an instance whose name matches, or null. */
+export const attr = (g: Gesture, iid: Id, re: RegExp): string | null => {
   for (const n of g.tx.valueNames(iid)) if (re.test(n)) return g.valueOf(iid, n);
   return null;
 };
 const EXISTING = /^existing$/i;
-const TRACE_TYPE = /^trace_?type$/i;
 
 function layingActivities(g: Gesture, rule: FamilyRule, ductId: Id): Id[] {
   const out: Id[] = [];
@@ -73,7 +69,7 @@ function layingActivities(g: Gesture, rule: FamilyRule, ductId: Id): Id[] {
 }
 
 /** Duct rule: a new duct gets its laying activity unless Existing is 'true'; Existing becoming 'true' deletes it. */
-function ductRule(g: Gesture, created: Id[], edited: [Id, string][]): void {
+export function ductRule(g: Gesture, created: Id[], edited: [Id, string][]): void {
   const rules = g.cfg.familyRules ?? [];
   if (!rules.length) return;
   for (const iid of created) {
@@ -92,54 +88,3 @@ function ductRule(g: Gesture, created: Id[], edited: [Id, string][]): void {
   }
 }
 
-function isTraceType(g: Gesture, typeId: number): boolean {
-  const rules = g.cfg.familyRules ?? [];
-  if (rules.some((r) => r.traceTypeId === typeId)) return true;
-  const t = g.tx.base.schema.objectTypes[typeId];
-  return !!t && isName(t, 'trace');
-}
-
-/** One trace per network object: the 'BIS' trace is kept, otherwise the newer wins; a removed trace warns. */
-function traceRule(g: Gesture, created: Id[]): void {
-  for (const iid of created) {
-    const inst = g.tx.inst(iid);
-    if (!inst || !isTraceType(g, inst.objectTypeId)) continue;
-    for (const other of [...g.tx.instancesOf(inst.networkObjectId)]) {
-      if (other === iid || !g.tx.inst(other) || !isTraceType(g, g.tx.inst(other)!.objectTypeId)) continue;
-      const oldBis = attr(g, other, TRACE_TYPE) === TRACE_TYPE_BIS;
-      const newBis = attr(g, iid, TRACE_TYPE) === TRACE_TYPE_BIS;
-      if (oldBis && !newBis) { g.deleteInstance(iid); break; }
-      g.deleteInstance(other);
-      g.warn(WARNING_ROUTE_OVERLAPPING);
-    }
-  }
-}
-
-/** Paths without path edges, then empty orphaned network objects (repeated while deleting frees more). */
-function cleanup(g: Gesture): void {
-  for (const pid of g.paths) {
-    const p = g.obj(pid);
-    if (p && !p.node && !p.edge && g.tx.pathEdgesOf(pid).length === 0) g.deleteObject(pid);
-  }
-  for (let guard = 0; g.lost.size && guard < 10; guard++) {
-    const ids = [...g.lost];
-    g.lost.clear();
-    for (const id of ids) {
-      const o = g.obj(id);
-      if (!o || g.tx.instancesOf(id).length) continue;
-      if (o.node && g.tx.edgesOf(id).length === 0) g.deleteObject(id);
-      else if (o.edge && g.tx.pathEdgesOver(id).length === 0) g.deleteObject(id);
-      else if (!o.node && !o.edge && g.tx.pathEdgesOf(id).length === 0) g.deleteObject(id);
-    }
-  }
-}
-
-export function runRules(g: Gesture): void {
-  const created = g.createdInstances.splice(0);
-  const edited = g.editedValues.splice(0);
-  ductRule(g, created, edited);
-  traceRule(g, created);
-  cleanup(g);
-}
-
-export type { Schema };
