@@ -8,6 +8,7 @@ export * from './tx';
 export * from './integrity';
 export * from './projection';
 export * from './geometry';
+export * from './mercator';
 export { deepEqual } from './equal';
 export * from './history';
 export * from './save';

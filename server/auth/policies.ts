@@ -1,22 +1,9 @@
-// Roles and policies: the role hierarchy (root ⊃ administrator ⊃ {engineer, demo, viewer}), the role-to-policy
+// Roles and policies: the role hierarchy (common/roles.ts: root ⊃ administrator ⊃ {engineer, demo, viewer}), the role-to-policy
 // table (documented in docs/roles.md) and the policy object by path, with per-user overrides applied on top.
 import type { Queryable } from '../db/db';
+import { ROLES, type Role } from '../../common/roles';
 
-export const ROLES = ['root', 'administrator', 'engineer', 'demo', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** Roles each role covers (spec 2 §6): root covers all; administrator covers itself, engineer, demo, viewer. */
-export const ROLE_COVERS: Record<Role, readonly Role[]> = {
-  root: ROLES,
-  administrator: ['administrator', 'engineer', 'demo', 'viewer'],
-  engineer: ['engineer'],
-  demo: ['demo'],
-  viewer: ['viewer'],
-};
-
-export function roleCovers(role: Role, other: Role): boolean {
-  return ROLE_COVERS[role].includes(other);
-}
+export { ROLES, ROLE_COVERS, roleCovers, type Role } from '../../common/roles';
 
 const ALL: readonly Role[] = ROLES;
 const ADMINS: readonly Role[] = ['root', 'administrator'];

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AttributeValue, ObjectInstance, PathEdge, Relation } from '../../engine/types';
 import type { NetworkObjectRow } from '../network/rows';
 import { bboxOf, lineLength } from '../network/rows';
+import { fromLngLat } from '../../engine/mercator';
 
 export interface GeneratedNetwork {
   objects: NetworkObjectRow[]; pathEdges: (PathEdge & { seq: number })[]; instances: ObjectInstance[];
@@ -15,8 +16,8 @@ export interface GeneratedNetwork {
 
 /** EPSG:4326 → EPSG:3857 (spherical Mercator), the map projection. */
 export function toWebMercator(lon: number, lat: number): [number, number] {
-  const R = 6378137;
-  return [R * (lon * Math.PI / 180), R * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI / 180) / 2))];
+  const [x, y] = fromLngLat([lon, lat]);
+  return [x, y];
 }
 
 /** Utrecht, Leidsche Rijn area (lon 5.07, lat 52.09). */

@@ -11,14 +11,4 @@ export function roleDisplayName(role: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-const COVERS: Record<Role, readonly Role[]> = {
-  root: ROLES,
-  administrator: ['administrator', 'engineer', 'demo', 'viewer'],
-  engineer: ['engineer'],
-  demo: ['demo'],
-  viewer: ['viewer'],
-};
-
-export function roleCovers(role: Role, other: Role): boolean {
-  return COVERS[role].includes(other);
-}
+export { roleCovers } from '../../common/roles';
