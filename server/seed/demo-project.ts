@@ -3,7 +3,7 @@
 // connections; about 2,200 edges). Coordinates are EPSG:3857 map units. Idempotent: skipped when it exists.
 import type { Db } from '../db/db';
 import type { ServerConfig } from '../config';
-import { generateFtthNetwork } from '../projects/generate';
+import { generateFtthNetwork } from '../projects/generate-tiles';
 import { insertNetwork } from '../projects/bulk-insert';
 
 export const DEMO_PROJECT_NAME = 'Demo FTTH Utrecht';
@@ -21,6 +21,6 @@ export async function seedDemoProject(db: Db, _config: ServerConfig): Promise<nu
   await db.query(`INSERT INTO project_property_value (project_id, property_type_name, value) VALUES ($1, 'country', 'NL'),
     ($1, 'preferred_coordinate_system', 'EPSG:3857'), ($1, 'order_type', '1')`, [id]);
   await db.query(`INSERT INTO event_log (project_id, user_id, type) VALUES ($1, NULL, 'PROJECT_CREATED')`, [id]);
-  await insertNetwork(db, id, generateFtthNetwork({ grid: 12 }));
+  await insertNetwork(db, id, generateFtthNetwork({ grid: 12, apName: 'AP Utrecht Leidsche Rijn' }));
   return id;
 }
