@@ -3,6 +3,7 @@
 import type { Intent } from 'engine';
 import type { NetworkObject, ObjectRelationType, ObjectType } from 'engine/types';
 import { createModel, getInstance, getObject, instancesOf } from 'engine/model';
+import { featureProperties } from 'engine/feature-properties';
 import { EditSession } from './edit-session';
 import type { MapController } from './map-controller';
 import type { AreaLoader } from './area-loader';
@@ -58,6 +59,8 @@ export function installTestHook(c: MapController, inject: (l: Loaded) => void, a
     featureLayers: () => c.features.summary(),
     /** Coordinates of an edge (or the node's point) by id, or null. */
     coords: (id: string) => { const o = c.session ? getObject(c.session.model, id) : undefined; return o?.edge?.geometry.coordinates ?? (o?.node ? [o.node.geometry.coordinates] : null); },
+    /** The map feature properties of a network object (spec 1 §3). */
+    featureProperties: (id: string) => (c.session ? featureProperties(c.session.model, id) : null),
     /** The instances on a network object: id and object type. */
     instances: (id: string) => (c.session ? instancesOf(c.session.model, id).map((iid) => ({ id: iid, objectTypeId: getInstance(c.session!.model, iid)!.objectTypeId })) : []),
     edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],

@@ -63,6 +63,8 @@ describe('spec rules wired from the project into the engine (demo project)', () 
     const id = await edgeAt(free);
     const insts = await hook<Inst[]>(page, 'instances', id);
     expect(insts.map((i) => i.objectTypeId).sort()).toEqual([ACTIVITY, DUCT]);
+    // the map feature properties (spec 1 §3) carry the laying activity's cost object type
+    expect(await hook<{ costObjectTypeIds: number[] }>(page, 'featureProperties', id)).toMatchObject({ costObjectTypeIds: [DUCT] });
     sent.length = 0;
     await page.getByTestId('tool-save').click();
     await page.getByText('Changes saved').first().waitFor(WAIT);
@@ -84,6 +86,7 @@ describe('spec rules wired from the project into the engine (demo project)', () 
     await (await infoForm('duct')).getByLabel('Existing').check();
     await page.waitForFunction(() => (window as unknown as { __map: { state(): State } }).__map.state().size === 1, undefined, WAIT);
     expect((await hook<Inst[]>(page, 'instances', id)).map((i) => i.objectTypeId)).toEqual([DUCT]);
+    expect(await hook<{ costObjectTypeIds: number[] }>(page, 'featureProperties', id)).toMatchObject({ costObjectTypeIds: [] });
     await screenshot(page, 'map-rules-existing-duct');
     sent.length = 0;
     await page.getByTestId('tool-save').click();
