@@ -12,6 +12,7 @@ export const alias = [
   { find: /^engine\/(.*)$/, replacement: r('./engine/$1') },
   { find: /^layers$/, replacement: r('./layers/index.ts') },
   { find: /^layers\/(.*)$/, replacement: r('./layers/$1') },
+  { find: /^common\/(.*)$/, replacement: r('./common/$1') },
 ];
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8081}`;

@@ -12,7 +12,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['tests/{engine,layers,src,lint}/**/*.test.{ts,tsx}'],
+          include: ['tests/{common,engine,layers,src,lint}/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 60_000,
         },

@@ -7,7 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authConfig } from './auth-config';
 import { sendError } from './messages';
-import { flatPolicy, type Role } from './policies';
+import { flatPolicy } from './policies';
+import type { Role } from '../../common/roles';
 import { tokenDigest } from './password';
 
 export interface AuthUser {

@@ -1,9 +1,8 @@
-// Roles and policies: the role hierarchy (common/roles.ts: root ⊃ administrator ⊃ {engineer, demo, viewer}), the role-to-policy
-// table (documented in docs/roles.md) and the policy object by path, with per-user overrides applied on top.
+// Policies: the role-to-policy table (documented in docs/roles.md) and the policy object by path, with per-user
+// overrides applied on top. The roles and their hierarchy (root ⊃ administrator ⊃ {engineer, demo, viewer}) are
+// common/roles.ts, shared with the web app.
 import type { Queryable } from '../db/db';
 import { ROLES, type Role } from '../../common/roles';
-
-export { ROLES, ROLE_COVERS, roleCovers, type Role } from '../../common/roles';
 
 const ALL: readonly Role[] = ROLES;
 const ADMINS: readonly Role[] = ['root', 'administrator'];

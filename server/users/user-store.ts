@@ -1,6 +1,6 @@
 // Users in the database: row type, the public view sent to clients (never the password or TOTP secret), look-ups.
 import type { Queryable } from '../db/db';
-import type { Role } from '../auth/policies';
+import type { Role } from '../../common/roles';
 
 export interface UserRow {
   id: number; organisation_id: number; email: string; name: string; role: Role; language: string; active: boolean;

@@ -3,7 +3,8 @@
 // organisation's project; 2xx otherwise) and a refused call must change nothing (database dump before/after).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Api, type TestServer } from './support/server';
-import { POLICY_TABLE, type Role } from '../../server/auth/policies';
+import { POLICY_TABLE } from '../../server/auth/policies';
+import type { Role } from '../../common/roles';
 import { dump, node, wire } from './network-fixtures';
 
 let ts: TestServer;

@@ -1,7 +1,7 @@
 // Wire types of the users, sessions, projects and settings calls (spec 2 §3, §7). Network types live with the map
 // (src/api/endpoints/network.ts) and the engine.
-import type { Role } from '../../../common/roles';
-export { ROLES, type Role } from '../../../common/roles';
+import type { Role } from 'common/roles';
+export { ROLES, type Role } from 'common/roles';
 
 export interface User {
   id: number;

@@ -1,0 +1,26 @@
+// common/ holds what the server and the web app share, so it imports neither side: no React or other UI library, no
+// server code, no Node built-ins — only other files of common/ (and the engine, which is headless too).
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ALLOWED = [/^\.\/[^/]+$/, /^engine(\/|$)/];
+
+function specifiers(source: string): string[] {
+  return [...source.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm)]
+    .map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+describe('common imports only common and the engine', () => {
+  it('the rule itself works', () => {
+    expect(specifiers("import { useState } from 'react';\nimport type { Role } from './roles';")).toEqual(['react', './roles']);
+    expect(['react', '../server/db/db', 'node:fs', './roles', 'engine/geometry'].filter((s) => !ALLOWED.some((re) => re.test(s))))
+      .toEqual(['react', '../server/db/db', 'node:fs']);
+  });
+
+  it('finds no other import under common/', () => {
+    const offenders = readdirSync('common').filter((f) => /\.(ts|tsx)$/.test(f)).flatMap((f) =>
+      specifiers(readFileSync(join('common', f), 'utf8')).filter((s) => !ALLOWED.some((re) => re.test(s))).map((s) => `common/${f}: ${s}`));
+    expect(offenders).toEqual([]);
+  });
+});
