@@ -1,5 +1,6 @@
-// Planar geometry helpers in map units: point equality within 0.01 (spec 3 §5), distances, projection of a point on a
-// segment, line length and splitting a line at a point (split positions none/head/body/tail, spec 3 §4).
+// Planar geometry helpers in map units — the one module for them (engine, map tools, server): point equality within
+// 0.01 (spec 3 §5), distances, projection of a point on a segment and on a line, line length, bounding box and
+// splitting a line at a point (split positions none/head/body/tail, spec 3 §4). Web mercator: mercator.ts.
 import type { Position } from './types';
 
 /** Points are equal within a 0.01 tolerance (spec 3 §5). */
@@ -26,6 +27,19 @@ export function projectOnSegment(p: Position, a: Position, b: Position): Segment
   t = t < 0 ? 0 : t > 1 ? 1 : t;
   const point: Position = [a[0] + t * dx, a[1] + t * dy];
   return { point, t, distance: dist(p, point) };
+}
+
+export interface LineProjection extends SegmentProjection { segment: number }
+
+/** Nearest point of a line to p: its segment (0-based, vertex i to i+1; the first of equals) and t along it; null
+ *  for fewer than two coordinates. */
+export function projectOnLine(p: Position, c: readonly Position[]): LineProjection | null {
+  let best: LineProjection | null = null;
+  for (let i = 0; i + 1 < c.length; i++) {
+    const proj = projectOnSegment(p, c[i], c[i + 1]);
+    if (!best || proj.distance < best.distance) best = { ...proj, segment: i };
+  }
+  return best;
 }
 
 export function lineLength(c: readonly Position[]): number {
@@ -57,16 +71,12 @@ export interface SplitResult {
  * sharing the split point; away from the line the position is 'none'.
  */
 export function splitLine(c: readonly Position[], p: Position, tolerance = POINT_TOLERANCE): SplitResult {
-  let best: { seg: number; proj: SegmentProjection } | null = null;
-  for (let i = 0; i + 1 < c.length; i++) {
-    const proj = projectOnSegment(p, c[i], c[i + 1]);
-    if (!best || proj.distance < best.proj.distance) best = { seg: i, proj };
-  }
-  if (!best || best.proj.distance > tolerance + EPSILON) return { position: 'none', chunks: [] };
-  const at = best.proj.point;
+  const best = projectOnLine(p, c);
+  if (!best || best.distance > tolerance + EPSILON) return { position: 'none', chunks: [] };
+  const at = best.point;
   if (pointsEqual(at, c[0])) return { position: 'head', chunks: [c.slice()], at: c[0], segment: 0 };
   if (pointsEqual(at, c[c.length - 1])) return { position: 'tail', chunks: [c.slice()], at: c[c.length - 1], segment: c.length - 2 };
-  const i = best.seg;
+  const i = best.segment;
   // a split at an interior vertex reuses it
   const atVertex = pointsEqual(at, c[i + 1]) ? i + 1 : pointsEqual(at, c[i]) ? i : -1;
   if (atVertex >= 0) {

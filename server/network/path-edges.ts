@@ -2,6 +2,7 @@
 // DELETE {ids}) and the path rules: every step enters its edge at one of the edge's end nodes, a path sent whole
 // must be traversable edge by edge, and a path's order follows its chain of steps.
 import type { PathEdge } from '../../engine/types';
+import { projectOnSegment } from '../../engine/geometry';
 import type { Queryable } from '../db/db';
 import { badItem, firstDuplicate, integrity, unknownId } from './errors';
 import { storedIds, storedObjects, type StoredObject } from './lookup';
@@ -81,12 +82,7 @@ async function checkSteps(q: Queryable, projectId: number, steps: PathEdge[]): P
 
 /** Whether point p lies within tol of the polyline. */
 export function onLine(p: [number, number], line: [number, number][], tol: number): boolean {
-  for (let i = 1; i < line.length; i++) {
-    const [ax, ay] = line[i - 1], [bx, by] = line[i];
-    const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
-    const t = len2 ? Math.max(0, Math.min(1, ((p[0] - ax) * dx + (p[1] - ay) * dy) / len2)) : 0;
-    if (Math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy)) <= tol) return true;
-  }
+  for (let i = 1; i < line.length; i++) if (projectOnSegment(p, line[i - 1], line[i]).distance <= tol) return true;
   return false;
 }
 

@@ -1,6 +1,7 @@
 // Conversion between the network wire types (engine/types.ts) and table rows, plus the bounding box of a geometry
 // (stored in the native `box` column for GiST bbox queries).
 import type { Geometry, NetworkObject, NetworkObjectKind } from '../../engine/types';
+import { lineLength } from '../../engine/geometry';
 
 export interface NetworkObjectRow {
   id: string;
@@ -33,12 +34,6 @@ export function bboxOf(g: Geometry): string {
     if (p[1] > y2) y2 = p[1];
   }
   return `(${x2},${y2}),(${x1},${y1})`;
-}
-
-export function lineLength(coords: number[][]): number {
-  let s = 0;
-  for (let i = 1; i < coords.length; i++) s += Math.hypot(coords[i][0] - coords[i - 1][0], coords[i][1] - coords[i - 1][1]);
-  return s;
 }
 
 /** Geometry reduced to what we store: type and 2-D coordinates (the map sends only Point and LineString). */

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { GeneratedNetwork } from './generate';
 import { cut, rng, STREETS, T, UTRECHT } from './generate';
-import { bboxOf, lineLength } from '../network/rows';
+import { bboxOf } from '../network/rows';
+import { lineLength } from '../../engine/geometry';
 
 /** Crossings per tile side: 24 → ≈ 8,000 edges and one access point serving ≈ 1,700 houses per tile. */
 export const TILE = 24;

@@ -12,7 +12,7 @@ import { PhaseSelect } from './PhaseSelect';
 import { FeatureInfoPanel } from './info/FeatureInfoPanel';
 import { Mode } from './modes';
 import { geolocationBox, locate } from './geolocation';
-import { toLngLat } from './geometry';
+import { toLngLat } from 'engine/mercator';
 import { useEditSession, type Loaded } from './use-edit-session';
 import { useMapController } from './use-map-controller';
 import { saveSession } from './save-flow';

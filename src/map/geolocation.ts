@@ -2,7 +2,8 @@
 // the five notifications no permission, unable to locate, timeout, unknown, and no browser support.
 import type { Position } from 'engine/types';
 import { GEOLOCATION_BOX } from './constants';
-import { fromLngLat, type Extent } from './geometry';
+import type { Extent } from './geometry';
+import { fromLngLat } from 'engine/mercator';
 
 export type GeolocationError = 'geolocation_no_permission' | 'geolocation_unavailable' | 'geolocation_timeout' | 'geolocation_unknown' | 'geolocation_unsupported';
 

@@ -5,7 +5,7 @@
 // arrows pan (100 ms), + / − zoom (200 ms).
 import type maplibregl from 'maplibre-gl';
 import { canEditAtResolution, HIT_TOLERANCE_PX } from './constants';
-import { fromLngLat } from './geometry';
+import { fromLngLat } from 'engine/mercator';
 import { activate, deactivate, EDIT_MODES, Mode, restrictToViewing, type ModeBits } from './modes';
 import { engineHitIndex } from './hit-index';
 import { ToolSet } from './tool-set';

@@ -12,7 +12,8 @@ import {
   fromMaplibreZoom, MAX_ZOOM, MIN_ZOOM, PAN_ANIMATION_MS, resolutionForZoom, RESIZE_DEBOUNCE_MS, SELECT_FIT_MAX_ZOOM,
   toMaplibreZoom, ZOOM_ANIMATION_MS,
 } from './constants';
-import { fromLngLat, groundScale, toLngLat, type Extent } from './geometry';
+import type { Extent } from './geometry';
+import { fromLngLat, groundScale, toLngLat } from 'engine/mercator';
 import { formatViewFragment, parseViewFragment, type MapView as ViewFragment } from './view-fragment';
 import { ImageLayers, imageRequest } from './render/image-layers';
 import { imageContext } from './render/image-context';

@@ -5,7 +5,8 @@
 import { COORDINATE_SYSTEM, type Layer } from '@deck.gl/core';
 import { PathLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Position } from 'engine/types';
-import { toLngLat, type Extent } from '../geometry';
+import type { Extent } from '../geometry';
+import { toLngLat } from 'engine/mercator';
 import type { Sketch } from '../tools/types';
 import type { Chunk, ChunkLabel } from './network-chunks';
 import { groupShown, labelsShown, UNMATCHED, type GroupState } from './catalogue-style';

@@ -8,7 +8,7 @@ import {
   createLayerErrorStream, findLayer, inZoomRange, LoadedExtents, loadExtentOnce, reportFeatureStatus, wfsFeatureUrl,
   type Extent, type LayerEntry, type LayerFeature, type LayerNotificationKey,
 } from 'layers';
-import { toLngLat } from '../geometry';
+import { toLngLat } from 'engine/mercator';
 import { productOf, type ImageErrorKind } from './image-layers';
 
 export interface FeatureState { visible: boolean; opacity: number; /** The style chosen in the layer panel. */ style?: string }

@@ -6,7 +6,7 @@
 import type { Id, Position } from 'engine/types';
 import type { Props } from 'layers/types';
 import { cutLabel } from 'layers/styles/format';
-import { toLngLat } from '../geometry';
+import { toLngLat } from 'engine/mercator';
 import { defaultStyle, type ObjectStyle, type StyleResolver } from './network-style';
 
 export interface SourceObject {

@@ -2,7 +2,8 @@
 // finishes on double-click, Enter or a click on its last point; Esc cancels ('draw feature interaction cancelled');
 // a one-coordinate line is discarded; a node cannot be placed where the click hits a line.
 import type { Position } from 'engine/types';
-import { groundLength, samePoint } from '../geometry';
+import { groundLength } from 'engine/mercator';
+import { pointsEqual as samePoint } from 'engine/geometry';
 import { drawTooltip } from '../measure-format';
 import { snap, type Snapped } from './snap';
 import { Tool, type PointerEvt, type Sketch, type ToolHost } from './types';

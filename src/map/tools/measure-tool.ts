@@ -1,7 +1,7 @@
 // Measure tool (spec 3 §2): clicks add points of a measuring line, double-click or Enter ends it; the length shows
 // in m, or km over 100 m. Esc clears. A click after a finished measurement starts a new one.
 import type { Position } from 'engine/types';
-import { groundLength } from '../geometry';
+import { groundLength } from 'engine/mercator';
 import { formatLength } from '../measure-format';
 import { Tool, type PointerEvt, type Sketch } from './types';
 

@@ -3,7 +3,8 @@
 // moves connected edge ends, and an edge end moves its node); the target
 // snaps to another node. Esc during a drag cancels. Shows the length change and cost change while dragging a vertex.
 import type { Id, Position } from 'engine/types';
-import { groundLength, samePoint } from '../geometry';
+import { groundLength } from 'engine/mercator';
+import { pointsEqual as samePoint } from 'engine/geometry';
 import { drawTooltip } from '../measure-format';
 import { snap } from './snap';
 import { Tool, type PointerEvt, type Sketch } from './types';

@@ -1,7 +1,7 @@
 // Split tool (spec 3 §4–§5): accepts only points on lines. The result position is none (no line hit), head or tail
 // (at an end point: nothing is split) or body (the line is split there into two chunks).
 import type { Position } from 'engine/types';
-import { samePoint } from '../geometry';
+import { pointsEqual as samePoint } from 'engine/geometry';
 import { Tool, type PointerEvt, type Sketch, type SplitPosition } from './types';
 import { hoverHint } from './click-tool';
 

@@ -1,6 +1,7 @@
 // Test helper: a brute-force HitIndex over plain node and edge lists (the app uses the engine's rbush).
 import type { Position } from 'engine/types';
-import { dist, nearestOnLine } from '../../../src/map/geometry';
+import { dist } from 'engine/geometry';
+import { nearestOnLine } from '../../../src/map/geometry';
 import type { EdgeHit, HitIndex, NodeHit } from '../../../src/map/tools/types';
 
 export function fakeIndex(nodes: Record<string, Position>, edges: Record<string, Position[]>): HitIndex {

@@ -1,7 +1,7 @@
 // Geolocation zoom: the 50-unit box around the position and the five error notifications.
 import { describe, it, expect } from 'vitest';
 import { geolocationBox, geolocationErrorKey, locate } from '../../../src/map/geolocation';
-import { fromLngLat } from '../../../src/map/geometry';
+import { fromLngLat } from 'engine/mercator';
 
 describe('geolocation zoom (spec 1 §8, §9)', () => {
   it('maps the browser error codes to no permission, unable to locate, timeout and unknown', () => {

@@ -1,7 +1,7 @@
 // Measure and draw tooltips: m / km over 100 m, and the 11 €/m cost change colours.
 import { describe, it, expect } from 'vitest';
 import { formatLength, drawTooltip } from '../../../src/map/measure-format';
-import { groundLength, fromLngLat, toLngLat } from '../../../src/map/geometry';
+import { groundLength, fromLngLat, toLngLat } from 'engine/mercator';
 
 describe('measure and draw tooltip texts (spec 3 §2)', () => {
   it('shows m up to 100 m and km over 100 m', () => {

@@ -5,7 +5,7 @@
 import { describe, it, expect, vi } from 'vitest';
 import { FeatureLoader, loadable, loadExtent, toLayerFeatures, type FeatureState, type FetchResponse } from '../../../../src/map/render/feature-loader';
 import { getLayer, type Extent } from 'layers';
-import { fromLngLat } from '../../../../src/map/geometry';
+import { fromLngLat } from 'engine/mercator';
 
 const VIEW: Extent = [570000, 6817000, 570400, 6817300];
 const pointAt = (id: string, x: number, y: number, props: Record<string, unknown> = {}) =>
