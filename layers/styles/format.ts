@@ -18,9 +18,11 @@ export function formatNumber(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
 }
 
-/** Any display value: booleans Ja/Nee, numbers via formatNumber, strings cut. */
+/** Any display value, the one label formatting (spec 3 §5): booleans Ja/Nee — also the network's Boolean attribute
+ *  text 'true' / 'false' (attribute values are stored as text) — numbers via formatNumber, text cut at 25 with '…',
+ *  nothing for null/undefined. */
 export function displayValue(v: unknown): string {
-  if (typeof v === 'boolean') return jaNee(v);
+  if (typeof v === 'boolean' || v === 'true' || v === 'false') return jaNee(v);
   if (typeof v === 'number') return formatNumber(v);
   if (v === null || v === undefined) return '';
   return cutLabel(String(v));
@@ -43,10 +45,11 @@ export function readField(props: Record<string, unknown>, field: string): unknow
   return cur;
 }
 
-/** Customer connections in high-rise buildings are labelled by building_name, others by the label field. */
-export function featureLabel(props: Record<string, unknown>, field: string): string | null {
+/** A feature's label from its properties: customer connections in high-rise buildings by building_name (spec 3 §3),
+ *  others by the label field; null when that gives no text (or no field: network layers then use the display name). */
+export function featureLabel(props: Record<string, unknown>, field?: string): string | null {
   const highRise = props.building_type === 'highRise' || props.building_type === 'high_rise';
-  const raw = highRise && props.building_name ? props.building_name : readField(props, field);
+  const raw = highRise && props.building_name ? props.building_name : field ? readField(props, field) : undefined;
   if (raw === undefined || raw === null || raw === '') return null;
   return displayValue(raw);
 }

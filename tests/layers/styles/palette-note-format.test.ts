@@ -47,6 +47,12 @@ describe('label and value formatting', () => {
     expect(jaNee(true)).toBe('Ja');
     expect(jaNee(false)).toBe('Nee');
     expect(displayValue(true)).toBe('Ja');
+    // network attribute values are text: a Boolean attribute reads 'true' / 'false'
+    expect(displayValue('true')).toBe('Ja');
+    expect(displayValue('false')).toBe('Nee');
+    expect(displayValue('trueish')).toBe('trueish');
+    expect(displayValue(null)).toBe('');
+    expect(displayValue('b'.repeat(30))).toBe('b'.repeat(25) + '…');
   });
   it('numbers with 2 decimals when fractional', () => {
     expect(formatNumber(3)).toBe('3');
@@ -64,5 +70,9 @@ describe('label and value formatting', () => {
     expect(featureLabel({ cable_type: { name: '48v' } }, 'cable_type.name')).toBe('48v');
     expect(featureLabel({ properties: '{"a":1}' }, 'properties.a')).toBe('1');
     expect(featureLabel({}, 'name')).toBeNull();
+    expect(featureLabel({ reserved: 'false' }, 'reserved')).toBe('Nee');
+    // no field (a network layer labelling by display name): only a high-rise building name
+    expect(featureLabel({ name: 'CAP-1' })).toBeNull();
+    expect(featureLabel({ building_type: 'highRise', building_name: 'De Toren' })).toBe('De Toren');
   });
 });
