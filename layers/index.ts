@@ -11,6 +11,7 @@ export { STYLES, getStyle } from './styles';
 export { legendFor, type LegendSwatch } from './legend';
 export * from './visibility';
 export { matchesFilter, layerDraws, filterErrors } from './filter';
+export { labelRule, type LabelRule } from './labels';
 export { offeredLayers, isOffered, type OfferContext } from './offer';
 export * from './errors';
 export { LoadedExtents, loadExtentOnce, type Extent } from './loaded-extents';

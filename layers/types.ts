@@ -72,8 +72,10 @@ export interface LayerEntry {
   maxZoom: number;
   /** Absolute draw order (z-index); see draw-order.ts. */
   drawOrder: number;
-  /** Property used for labels (dotted path allowed), shown from labelMinZoom. */
+  /** Property giving the label text (dotted path allowed). Network layers without one are labelled with the object's
+   * display name; feature layers without one draw no labels (labels.ts). */
   labelField?: string;
+  /** Labels from this zoom (spec 3 §9 thresholds); default 17 (spec 3 §2). */
   labelMinZoom?: number;
   opacity: number;
   /** Project type ids that get this layer; empty = every project type. */

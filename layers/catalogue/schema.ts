@@ -18,7 +18,7 @@ export function validateEntry(e: LayerEntry): string[] {
   if (!Number.isInteger(e.maxZoom) || e.maxZoom < e.minZoom || e.maxZoom > 28) bad('maxZoom', 'must be an integer ≥ minZoom and ≤ 28');
   if (!Number.isInteger(e.drawOrder) || e.drawOrder < 0) bad('drawOrder', 'must be a non-negative integer');
   if (!(e.opacity > 0 && e.opacity <= 1)) bad('opacity', 'must be in (0, 1]');
-  if (e.labelField === undefined && e.labelMinZoom !== undefined) bad('labelField', 'is required when labelMinZoom is set');
+  if (e.type !== 'network' && e.labelField === undefined && e.labelMinZoom !== undefined) bad('labelField', 'is required when labelMinZoom is set (only network layers label by display name)');
   if (e.labelMinZoom !== undefined && (e.labelMinZoom < 0 || e.labelMinZoom > 28)) bad('labelMinZoom', 'must be 0–28');
   if (!Array.isArray(e.projectTypes) || e.projectTypes.some((p) => !Number.isInteger(p) || p < 1 || p > 31)) bad('projectTypes', 'must be project type ids 1–31');
   if (!Array.isArray(e.organisations) || e.organisations.some((o) => !Number.isInteger(o) || o < 1)) bad('organisations', 'must be organisation ids');

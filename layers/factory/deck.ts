@@ -6,7 +6,7 @@ import type { LayerEntry, StyleContext } from '../types';
 import { getStyle } from '../styles';
 import { featureLabel } from '../styles/format';
 import { notVectorLayer } from '../errors';
-import { DEFAULT_LABEL_ZOOM } from '../catalogue/define';
+import { labelRule } from '../labels';
 import { buildAttributes, type BinaryAttributes } from './binary';
 import { anchor, parts, type LayerFeature } from './features';
 
@@ -36,9 +36,12 @@ export function inZoomRange(entry: LayerEntry, zoom: number): boolean {
 
 export interface LabelDatum { position: [number, number]; text: string }
 
-/** Labels of the drawn features when the zoom reaches the entry's label threshold (default zoom 17). */
+/** Labels of the drawn features when the zoom reaches the entry's label threshold (default zoom 17); a network entry
+ *  without a label field labels by the feature's `name` property (its display name, spec 1 §3). */
 export function buildLabels(entry: LayerEntry, features: readonly LayerFeature[], attrs: BinaryAttributes, zoom: number): LabelDatum[] {
-  if (!entry.labelField || zoom < (entry.labelMinZoom ?? DEFAULT_LABEL_ZOOM)) return [];
+  const rule = labelRule(entry);
+  if (!rule || zoom < rule.minZoom) return [];
+  const field = rule.field ?? 'name';
   const out: LabelDatum[] = [];
   let last = -1;
   for (let o = 0; o < attrs.length; o++) {
@@ -46,7 +49,7 @@ export function buildLabels(entry: LayerEntry, features: readonly LayerFeature[]
     if (fi === last) continue; // one label per feature (first part)
     last = fi;
     const f = features[fi];
-    const text = featureLabel(f.properties ?? {}, entry.labelField);
+    const text = featureLabel(f.properties ?? {}, field);
     const p = parts(f, entry.geometry)[0];
     if (text && p && p.length) out.push({ position: anchor(p, entry.geometry), text });
   }

@@ -2,9 +2,8 @@
 // object type whose instance filter it passes (derived layers: reserved trenches, trenches by drilling or coverage
 // type, OAP vs AP…), coloured by that layer's chosen style function; the resolved layer settings give each render
 // group (one per layer) its visibility, opacity, zoom range and draw order.
-import { drawOrderFor, getStyle, matchesFilter, type LayerEntry, type Props, type ResolvedLayer, type StyleContext, type StyleFn } from 'layers';
+import { drawOrderFor, getStyle, labelRule, matchesFilter, type LayerEntry, type Props, type ResolvedLayer, type StyleContext, type StyleFn } from 'layers';
 import { featureLabel } from 'layers/styles/format';
-import { DEFAULT_LABEL_ZOOM } from 'layers/catalogue/define';
 import { defaultStyle, type ObjectStyle, type StyleResolver } from './network-style';
 
 /** Zoom at which style functions are evaluated for the buffers (the layer's zoom range decides visibility). */
@@ -15,16 +14,6 @@ export interface GroupState { visible: boolean; opacity: number; minZoom: number
 
 /** Render group of objects no catalogue layer claims: always drawn, default colours, no labels. */
 export const UNMATCHED: GroupState = { visible: true, opacity: 1, minZoom: 0, maxZoom: 30, drawOrder: drawOrderFor('line'), labelMinZoom: null };
-
-/** Label text of an object in a layer with a label field: the field's value (cut at 25, Ja/Nee), or null for the
- *  feature's display name (spec 1 §3) when the field is empty; undefined when the layer labels nothing. */
-function labelOf(e: LayerEntry, props: Props): string | null | undefined {
-  if (!e.labelField) return undefined;
-  const v = props[e.labelField];
-  // attribute values are strings: a Boolean attribute's 'true' / 'false' displays as Ja / Nee (spec 3 §5)
-  if (v === 'true' || v === 'false') return v === 'true' ? 'Ja' : 'Nee';
-  return featureLabel(props, e.labelField);
-}
 
 const key = (kind: 'node' | 'edge', typeName: string) => `${kind}:${typeName}`;
 
@@ -67,7 +56,7 @@ export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonl
   const byType = new Map([...layersByObjectType(entries)].map(([k, list]) => [k, list.map((e) => {
     let fn: StyleFn | null = null;
     try { fn = getStyle(chosenStyle(e, settings)).fn; } catch { fn = null; }
-    return { e, fn };
+    return { e, fn, rule: labelRule(e) };
   })] as const));
   // layers sharing a type told apart only by the server's feature type (the four cable kinds) check `feature_type`;
   // a layer that is the only one naming its type draws all of it
@@ -82,12 +71,14 @@ export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonl
     let p: Props | undefined;
     const read = () => (p ??= props ? props() : {});
     const out: ObjectStyle[] = [];
-    for (const { e, fn } of list) {
+    for (const { e, fn, rule } of list) {
       if (e.filter && !matchesFilter(e.filter, typeName, read())) continue;
       if (byFeature.has(e) && !e.featureTypes!.includes(String(read().feature_type ?? ''))) continue;
       let s = null;
       try { s = fn ? fn(read(), STYLE_ZOOM, ctx) : null; } catch { s = null; }
-      const label = labelOf(e, read());
+      // label (layers/labels.ts): the attribute the layer names or a high-rise building name, formatted (cut at 25,
+      // Ja/Nee); null: the display name, read by the chunks from the source; absent: the layer labels nothing
+      const label = rule ? featureLabel(read(), rule.field) : undefined;
       out.push({ ...(s ? { color: s.color, width: s.width } : (defaultStyle(kind, typeName) as ObjectStyle)), group: e.name, ...(label !== undefined ? { label } : {}) });
     }
     return out;
@@ -117,7 +108,7 @@ export function groupStates(entries: readonly LayerEntry[], resolved: readonly R
     const r = settings.get(e.name);
     out.set(e.name, {
       visible: r?.visible ?? e.defaultVisible, opacity: r?.opacity ?? e.opacity, minZoom: e.minZoom, maxZoom: e.maxZoom, drawOrder: e.drawOrder,
-      labelMinZoom: e.labelField ? e.labelMinZoom ?? DEFAULT_LABEL_ZOOM : null,
+      labelMinZoom: labelRule(e)?.minZoom ?? null,
     });
   }
   return out;

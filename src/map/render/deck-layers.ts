@@ -42,6 +42,12 @@ interface Made { props: string; call: number; edges?: Layer; nodes?: Layer; labe
 /** Calls of chunkLayers: an instance is reused only by the call right after the one that handed it to deck.gl (a
  *  layer left out of one render is finalized by deck.gl and must not come back). */
 let calls = 0;
+/** Chunks whose labels have been shown: their TextLayer is made the first time the zoom reaches the group's label
+ *  threshold (with the chunk in view) and is kept from then on, hidden by its `visible` prop below the threshold (no
+ *  rebuild when zooming); a chunk never labelled makes no TextLayer (no glyph work for labels nobody sees). */
+const labelledOnce = new WeakSet<Chunk>();
+const labelPosition = (d: ChunkLabel) => d.position as never;
+const labelText = (d: ChunkLabel) => d.text;
 
 export function chunkLayers(chunks: Chunk[], o: Pick<OverlayInput, 'widthScale' | 'view' | 'cellSize' | 'groups' | 'zoom'>): Layer[] {
   const lines: [number, Layer][] = [], points: [number, Layer][] = [], texts: [number, Layer][] = [];
@@ -52,6 +58,7 @@ export function chunkLayers(chunks: Chunk[], o: Pick<OverlayInput, 'widthScale' 
     const visible = inView && (o.groups ? groupShown(g, o.zoom ?? 0) : true);
     // labels from the group's threshold (spec 3 §9): a layer prop, no rebuild when zooming
     const labelled = inView && labelsShown(g, o.zoom ?? 0);
+    if (labelled) labelledOnce.add(c);
     const opacity = o.groups ? g.opacity : 1;
     const props = `${visible}|${labelled}|${opacity}|${o.widthScale}`;
     const prev = made.get(c);
@@ -77,10 +84,11 @@ export function chunkLayers(chunks: Chunk[], o: Pick<OverlayInput, 'widthScale' 
         stroked: true, getLineColor: [255, 255, 255, 255], lineWidthUnits: 'pixels', getLineWidth: 1,
       })]);
     }
-    if (c.labels.length) {
+    if (c.labels.length && labelledOnce.has(c)) {
+      // system font: the glyph atlas is drawn on a canvas, nothing is fetched
       texts.push([g.drawOrder, entry.labels = new TextLayer<ChunkLabel>({
         id: `net-labels-${id}`, ...common, visible: labelled, data: c.labels, characterSet: 'auto', fontFamily: 'sans-serif',
-        getPosition: (d) => d.position as never, getText: (d) => d.text, getSize: 12, sizeUnits: 'pixels',
+        getPosition: labelPosition, getText: labelText, getSize: 12, sizeUnits: 'pixels',
         getColor: [20, 20, 20, 255], outlineWidth: 2, outlineColor: [255, 255, 255, 255], fontSettings: { sdf: true },
         getPixelOffset: [0, -14],
       })]);

@@ -1,9 +1,10 @@
 // Adapts the engine's normalized model to the renderer: nodes and edges with their coordinates and the name of the
-// object type of their first instance (styling key), and their display name for labels (engine/feature-properties.ts).
-// Paths (cables) are drawn along their edges (path-geometry.ts).
+// object type of their first instance (styling key), and their display name for labels (`labelOf`: the names of the
+// object's instances and of the paths over it joined by '/', engine/feature-properties.ts). Paths (cables) are drawn
+// along their edges (path-geometry.ts).
 import type { Id } from 'engine/types';
 import { displayName } from 'engine/feature-properties';
-import { allObjects, getInstance, getObject, instancesOf, valuesOf, type Model, type NetworkObjectRow } from 'engine/model';
+import { allObjects, getInstance, getObject, getPathEdge, instancesOf, pathEdgesOfPath, valuesOf, type Model, type NetworkObjectRow } from 'engine/model';
 import type { Props } from 'layers/types';
 import type { NetworkSource } from './network-chunks';
 import { cableKind, pathLine } from './path-geometry';
@@ -45,7 +46,17 @@ function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
   if (!typeName) return undefined;
   const line = pathLine(m, id);
   if (line.coords.length < 2) return undefined;
-  return { kind: 'edge' as const, coords: line.coords, typeName, path: true, props: () => ({ ...propsOf(m, id), feature_type: cableKind(m, line.start, line.end) }) };
+  return {
+    kind: 'edge' as const, coords: line.coords, typeName, path: true, over: () => edgesOf(m, id),
+    props: () => ({ ...propsOf(m, id), feature_type: cableKind(m, line.start, line.end) }),
+  };
+}
+
+/** The edges a path runs over, in path order. */
+function edgesOf(m: Model, pathId: Id): Id[] {
+  const out: Id[] = [];
+  for (const pe of pathEdgesOfPath(m, pathId)) { const e = getPathEdge(m, pe)?.edgeId; if (e) out.push(e); }
+  return out;
 }
 
 /** A source reading the current model through a getter (the model changes with every edit). */

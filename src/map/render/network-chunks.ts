@@ -1,13 +1,16 @@
 // The loaded network as binary attribute buffers in spatial chunks (grid cells in map units). Each chunk holds typed
 // arrays for one deck.gl PathLayer (edges) and one ScatterplotLayer (nodes), positions as float32 lng/lat offsets from
 // the chunk origin (COORDINATE_SYSTEM.LNGLAT_OFFSETS). Within a cell the objects are split by render group (the
-// catalogue layer styling them) so a layer's visibility and opacity are layer props, not a rebuild. An edit marks
-// only the cells its diff touches as dirty.
+// catalogue layer styling them) so a layer's visibility and opacity are layer props, not a rebuild; each chunk also
+// carries the labels of its labelled objects (chunk-labels.ts), built and rebuilt with its buffers. An edit marks only
+// the cells its diff touches as dirty (and, for a renamed path, the cells of the edges whose labels show its name).
 import type { Id, Position } from 'engine/types';
 import type { Props } from 'layers/types';
-import { cutLabel } from 'layers/styles/format';
 import { toLngLat } from 'engine/mercator';
 import { defaultStyle, type ObjectStyle, type StyleResolver } from './network-style';
+import { chunkLabels, type ChunkLabel } from './chunk-labels';
+
+export type { ChunkLabel } from './chunk-labels';
 
 export interface SourceObject {
   kind: 'node' | 'edge'; coords: readonly Position[]; typeName: string | null; props?: () => Props;
@@ -15,6 +18,8 @@ export interface SourceObject {
   instances?: readonly { typeName: string | null; props: () => Props }[];
   /** A path drawn along its edges: only in the groups of catalogue layers that name its type (never by default). */
   path?: boolean;
+  /** A path: the edges it runs over (their display names, hence labels, include the path's name). */
+  over?: () => readonly Id[];
 }
 
 export interface NetworkSource {
@@ -22,12 +27,10 @@ export interface NetworkSource {
   forEach(cb: (id: Id, kind: 'node' | 'edge', coords: readonly Position[], typeName: string | null) => void): void;
   /** One object by id (rebuild); undefined when deleted or not a node/edge. `props` reads its attributes lazily. */
   get(id: Id): SourceObject | undefined;
-  /** The feature's display name (spec 1 §3), for labels whose layer field is empty. */
-  labelOf?(id: Id): string;
+  /** The feature's display name (spec 1 §3): the label of objects whose layer names no label attribute (or whose
+   *  attribute is empty). Read when the object's chunk is built. */
+  labelOf(id: Id): string;
 }
-
-/** A label at an offset from the chunk origin (lng/lat degrees), drawn by a TextLayer. */
-export interface ChunkLabel { position: [number, number]; text: string }
 
 export interface BinaryPaths {
   length: number;
@@ -64,6 +67,9 @@ export class NetworkChunks {
   private where = new Map<Id, string>();
   /** Per object: its coordinates and styles as last computed (a cell rebuild restyles only what changed). */
   private prepared = new Map<Id, Prepared | null>();
+  /** Per path: the edges it runs over and its display name, as last read (an edge's label includes the names of the
+   *  paths over it, so renaming a path, or moving it onto other edges, rebuilds the cells of those edges). */
+  private paths = new Map<Id, PathLabel>();
   private versions = 0;
   cellSize: number;
 
@@ -117,7 +123,7 @@ export class NetworkChunks {
 
   /** Assigns every object to its cell and builds all buffers. */
   build(): void {
-    this.cells.clear(); this.where.clear(); this.prepared.clear();
+    this.cells.clear(); this.where.clear(); this.prepared.clear(); this.paths.clear();
     this.source.forEach((id, kind, coords) => { if (coords.length) this.place(id, kind, coords); });
     this.flush();
   }
@@ -129,8 +135,28 @@ export class NetworkChunks {
       this.unplace(id);
       const o = this.source.get(id);
       if (o && o.coords.length) this.place(id, o.kind, o.coords);
+      const before = this.paths.get(id);
+      if (before || o?.path) this.pathChanged(id, before, o);
     }
     return this.flush();
+  }
+
+  /** Marks dirty the cells of the edges whose display name a path's change alters: all its edges (before and after)
+   *  when its name changed, else the edges it left or joined. Cost: the path's edges, never the network. */
+  private pathChanged(id: Id, before: PathLabel | undefined, o: SourceObject | undefined): void {
+    const after = o?.path && o.over ? { over: o.over(), name: this.source.labelOf(id) } : undefined;
+    if (after) this.paths.set(id, after); else this.paths.delete(id);
+    if (!before?.name && !after?.name) return;
+    const renamed = before?.name !== after?.name;
+    const was = new Set(before?.over ?? []), now = new Set(after?.over ?? []);
+    for (const e of was) if (renamed || !now.has(e)) this.touch(e);
+    for (const e of now) if (renamed || !was.has(e)) this.touch(e);
+  }
+
+  /** Marks an object's cell dirty (rebuilt by the next flush). */
+  private touch(id: Id): void {
+    const key = this.where.get(id);
+    if (key !== undefined) this.cells.get(key)!.dirty = true;
   }
 
   /** Rebuilds dirty chunks; returns their keys. */
@@ -176,6 +202,7 @@ export class NetworkChunks {
     const o = this.source.get(id);
     p = o ? { coords: o.coords, styles: this.stylesOf(o) } : null;
     this.prepared.set(id, p);
+    if (o?.path && o.over && !this.paths.has(id)) this.paths.set(id, { over: o.over(), name: this.source.labelOf(id) });
     return p;
   }
 
@@ -224,41 +251,15 @@ export class NetworkChunks {
       nPos[i * 2] = lng - olng; nPos[i * 2 + 1] = lat - olat; nCol.set(nodes[i].color, i * 4); nRad[i] = nodes[i].width;
     }
     return {
-      key, group, origin: [olng, olat, 0], version: ++this.versions, labels: this.labels(edges, nodes, olng, olat), edgeIds: edges.map((e) => e.id), nodeIds: nodes.map((x) => x.id),
+      key, group, origin: [olng, olat, 0], version: ++this.versions, labels: chunkLabels([...nodes, ...edges], [olng, olat], (id) => this.source.labelOf(id)), edgeIds: edges.map((e) => e.id), nodeIds: nodes.map((x) => x.id),
       edges: { length: edges.length, startIndices, attributes: { getPath: { value: path, size: 2 }, getColor: { value: color, size: 4 }, getWidth: { value: width, size: 1 } } },
       nodes: { length: n, attributes: { getPosition: { value: nPos, size: 2 }, getFillColor: { value: nCol, size: 4 }, getRadius: { value: nRad, size: 1 } } },
     };
   }
-
-  /** Labels of the objects whose layer labels them: points at the node, lines at the middle of their length. */
-  private labels(edges: Styled[], nodes: Styled[], olng: number, olat: number): ChunkLabel[] {
-    const out: ChunkLabel[] = [];
-    for (const o of [...nodes, ...edges]) {
-      if (o.label === undefined) continue;
-      const text = o.label ?? cutLabel(this.source.labelOf?.(o.id) ?? '');
-      if (!text) continue;
-      const [lng, lat] = toLngLat(middle(o.coords));
-      out.push({ position: [lng - olng, lat - olat], text });
-    }
-    return out;
-  }
-}
-
-/** The point halfway along a line (a point: itself). */
-function middle(c: readonly Position[]): Position {
-  if (c.length < 2) return c[0];
-  let total = 0;
-  for (let i = 1; i < c.length; i++) total += Math.hypot(c[i][0] - c[i - 1][0], c[i][1] - c[i - 1][1]);
-  let rest = total / 2;
-  for (let i = 1; i < c.length; i++) {
-    const d = Math.hypot(c[i][0] - c[i - 1][0], c[i][1] - c[i - 1][1]);
-    if (rest <= d && d > 0) { const t = rest / d; return [c[i - 1][0] + t * (c[i][0] - c[i - 1][0]), c[i - 1][1] + t * (c[i][1] - c[i - 1][1])]; }
-    rest -= d;
-  }
-  return c[c.length - 1];
 }
 
 const asList = (s: ObjectStyle | readonly ObjectStyle[]): readonly ObjectStyle[] => (Array.isArray(s) ? s : [s as ObjectStyle]);
 
 interface Styled { id: Id; coords: readonly Position[]; color: readonly number[]; width: number; label?: string | null }
 interface Prepared { coords: readonly Position[]; styles: readonly ObjectStyle[] }
+interface PathLabel { over: readonly Id[]; name: string }

@@ -86,8 +86,9 @@ describe('deck.gl layer factory', () => {
     expect([...risk.attributes.featureIndex]).toEqual([1]);
   });
 
-  it('labels appear from the label threshold (TextLayer), cut to 25 characters', () => {
-    const f = [pt(0, 0, { canonical_name: 'DP-with-a-very-long-name-that-goes-on', capacity: 1, connections: 0 })];
+  it('labels appear from the label threshold (TextLayer), cut to 25 characters; a network layer labels by the display name', () => {
+    // a network feature's `name` is its display name (spec 1 §3 map feature properties)
+    const f = [pt(0, 0, { name: 'DP-with-a-very-long-name-that-goes-on', capacity: 1, connections: 0 })];
     const at17 = createDeckLayers(getLayer('dp'), f, { zoom: 17 });
     expect(at17.layers.some((l) => l instanceof TextLayer)).toBe(false);
     const at18 = createDeckLayers(getLayer('dp'), f, { zoom: 18 });

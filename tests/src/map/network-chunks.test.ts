@@ -1,9 +1,12 @@
-// Spatial chunks of binary buffers: an edit rebuilds only the chunks it touches.
+// Spatial chunks of binary buffers: an edit rebuilds only the chunks it touches (labels with them; a renamed cable
+// also the cells of the edges whose labels show its name).
 import { describe, it, expect } from 'vitest';
 import { createModel, type Model } from 'engine/model';
-import type { NetworkObject } from 'engine/types';
+import type { NetworkObject, ObjectType } from 'engine/types';
+import { getLayer } from 'layers';
 import { NetworkChunks } from '../../../src/map/render/network-chunks';
 import { modelSource } from '../../../src/map/render/model-source';
+import { catalogueStyle } from '../../../src/map/render/catalogue-style';
 
 function grid(n: number): NetworkObject[] {
   const out: NetworkObject[] = [];
@@ -73,5 +76,41 @@ describe('styles computed once per object', () => {
     styled.length = 0;
     expect(chunks.update(['e5'])).toHaveLength(1);
     expect(styled).toEqual(['edge']); // the other 399 objects of the rebuilt cell were not styled again
+  });
+});
+
+describe('labels rebuilt with their chunks', () => {
+  // trench edges e1 (cell 570), e2 (cell 572, stored from c back to b) and e3 (cell 574); cable P runs over e1 and e2
+  const types: ObjectType[] = [
+    { id: 4, name: 'cable', family: 'fttx', geometryKind: 'path', attributeTypes: [{ name: 'name', type: 'String' }] },
+    { id: 201, name: 'trench', family: 'fttx', geometryKind: 'edge', attributeTypes: [] },
+  ] as ObjectType[];
+  const y = 6817000;
+  const pt = (id: string, x: number): NetworkObject => ({ id, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, y] } } });
+  const trench = (id: string, a: string, b: string, xa: number, xb: number): NetworkObject => ({
+    id, projectId: 1, edge: { fromNodeId: a, toNodeId: b, geometry: { type: 'LineString', coordinates: [[xa, y], [xb, y]] } },
+    objectInstances: [{ id: `i${id}`, objectTypeId: 201, networkObjectId: id }],
+  });
+  const network = (cableName: string): NetworkObject[] => [
+    pt('a', 570100), pt('b', 570900), pt('c', 572500), pt('d', 574100), pt('e', 574300),
+    trench('e1', 'a', 'b', 570100, 570900), trench('e2', 'c', 'b', 572500, 570900), trench('e3', 'd', 'e', 574100, 574300),
+    { id: 'P', projectId: 1, pathEdges: [{ id: 'p1', pathId: 'P', edgeId: 'e1', startNodeId: 'a' }, { id: 'p2', pathId: 'P', edgeId: 'e2', startNodeId: 'b' }],
+      objectInstances: [{ id: 'iP', objectTypeId: 4, networkObjectId: 'P', attributeValues: [{ objectInstanceId: 'iP', attributeTypeName: 'name', value: cableName }] }] },
+  ];
+
+  it("renaming a cable rebuilds the cells of the edges it runs over (their display name shows it), and no other", () => {
+    let model = createModel({ networkObjects: network('K1'), objectTypes: types });
+    const entries = [getLayer('trenches')];
+    const chunks = new NetworkChunks(modelSource(() => model), { cellSize: 1000, style: catalogueStyle(entries, []) });
+    chunks.build();
+    const labels = () => new Map(chunks.chunks().filter((c) => c.group === 'trenches').map((c) => [c.key, c.labels.map((l) => l.text)]));
+    expect(labels()).toEqual(new Map([['570_6817', ['K1']], ['572_6817', ['K1']], ['574_6817', []]]));
+    const untouched = chunks.chunks().find((c) => c.key === '574_6817');
+    model = createModel({ networkObjects: network('K2'), objectTypes: types });
+    expect(chunks.update(['P']).sort()).toEqual(['570_6817', '572_6817']);
+    expect(labels()).toEqual(new Map([['570_6817', ['K2']], ['572_6817', ['K2']], ['574_6817', []]]));
+    expect(chunks.chunks().find((c) => c.key === '574_6817')).toBe(untouched);
+    // an attribute edit that keeps the name rebuilds only the path's own cell
+    expect(chunks.update(['P'])).toEqual(['570_6817']);
   });
 });
