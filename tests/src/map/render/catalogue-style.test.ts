@@ -57,15 +57,15 @@ describe('network styles from the layer catalogue', () => {
 
   it("fills a distribution point by the project's dp_minimum_usage (spec 3 §9), and restyles when it changes", () => {
     const dp = () => ({ capacity: '46', physical_capacity: '48', connections: '30' }); // 65 % of capacity
-    const at75 = styleContextOf({ network: { dp_minimum_usage: 75 } }), at60 = styleContextOf({ network: { dp_minimum_usage: '60' } });
+    const at75 = styleContextOf({ network: { dp_minimum_usage: 75 } }), at50 = styleContextOf({ network: { dp_minimum_usage: '50' } });
     expect(at75).toEqual({ dpMinimumUsage: 75 });
     expect(styleContextOf({})).toEqual({});
     expect(styleContextOf({ network: { dp_minimum_usage: 'x' } })).toEqual({});
     const under = one(catalogueStyle(fibre, resolve(), at75)('node', 'splicebox', dp)).color;
-    const over = one(catalogueStyle(fibre, resolve(), at60)('node', 'splicebox', dp)).color;
+    const over = one(catalogueStyle(fibre, resolve(), at50)('node', 'splicebox', dp)).color;
     expect(under).not.toEqual(over);
     expect(one(catalogueStyle(fibre, resolve())('node', 'splicebox', dp)).color).toEqual(under); // default 75
-    expect(styleKey(fibre, resolve(), at75)).not.toBe(styleKey(fibre, resolve(), at60));
+    expect(styleKey(fibre, resolve(), at75)).not.toBe(styleKey(fibre, resolve(), at50));
   });
 
   it('draws low-voltage cables by their kind attribute (LowVoltageMain / LowVoltageCustomer)', () => {
