@@ -23,9 +23,12 @@ describe('label rules of the catalogue', () => {
     expect(rule('heatPipes')).toEqual({ minZoom: 21, field: 'pipeType' });
   });
 
-  it('a network layer without a threshold of its own is labelled from zoom 17 (spec 3 §2)', () => {
-    expect(getLayer('trenches').labelMinZoom).toBeUndefined();
-    expect(rule('trenches')).toEqual({ minZoom: 17 });
+  it('a network point layer without a threshold of its own is labelled from zoom 17 (spec 3 §2); a line layer only by an attribute it names', () => {
+    expect(rule('handhole')?.minZoom).toBe(18);
+    expect(rule('cap')).toEqual({ minZoom: 19 });
+    expect(getLayer('trenches').labelField).toBeUndefined();
+    expect(rule('trenches')).toBeNull();
+    expect(rule('ducts')).toEqual({ minZoom: 18, field: 'duct_type' });
   });
 
   it('a feature layer labels only when it names a label field', () => {

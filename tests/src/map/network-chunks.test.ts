@@ -100,7 +100,7 @@ describe('labels rebuilt with their chunks', () => {
 
   it("renaming a cable rebuilds the cells of the edges it runs over (their display name shows it), and no other", () => {
     let model = createModel({ networkObjects: network('K1'), objectTypes: types });
-    const entries = [getLayer('trenches')];
+    const entries = [{ ...getLayer('trenches'), labelMinZoom: 17 }]; // a line layer labelled by display name
     const chunks = new NetworkChunks(modelSource(() => model), { cellSize: 1000, style: catalogueStyle(entries, []) });
     chunks.build();
     const labels = () => new Map(chunks.chunks().filter((c) => c.group === 'trenches').map((c) => [c.key, c.labels.map((l) => l.text)]));
