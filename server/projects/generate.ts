@@ -1,58 +1,40 @@
-// The parts of the one FTTH street generator (generate-tiles.ts): the rows it yields, the catalogue type ids it uses,
-// street names, the seeded random generator, the default origin (Utrecht, EPSG:3857 map units) and `cut` (exactly N
-// edges, keeping only what the kept edges need).
+// The server's side of the one street generator (engine/generate.ts, 'ftth' detail): its blocks as table rows with
+// random UUIDs — the tiles that `npm run seed`, the tests and the server bench store block by block, and the demo
+// project's network in one piece (one tile, one access point).
+import { randomUUID } from 'node:crypto';
 import type { AttributeValue, ObjectInstance, PathEdge, Relation } from '../../engine/types';
-import type { NetworkObjectRow } from '../network/rows';
-import { fromLngLat } from '../../engine/mercator';
+import { gridEdges, gridFor, joinBlocks, streetTiles, type NetworkBlock, type StreetOptions } from '../../engine/generate';
+import { toRow, type NetworkObjectRow } from '../network/rows';
 
 export interface GeneratedNetwork {
   objects: NetworkObjectRow[]; pathEdges: (PathEdge & { seq: number })[]; instances: ObjectInstance[];
   values: AttributeValue[]; relations: Relation[];
 }
 
-/** EPSG:4326 → EPSG:3857 (spherical Mercator), the map projection. */
-export function toWebMercator(lon: number, lat: number): [number, number] {
-  const [x, y] = fromLngLat([lon, lat]);
-  return [x, y];
-}
-
-/** Utrecht, Leidsche Rijn area (lon 5.07, lat 52.09). */
-export const UTRECHT = toWebMercator(5.07, 52.09);
-
-export const STREETS = ['Vleutenseweg', 'Kanaalweg', 'Damstraat', 'Cartesiusweg', 'Thomas à Kempisweg', 'Marnixlaan', 'Bilderdijkstraat',
-  'Laan van Nieuw Guinea', 'Amsterdamsestraatweg', 'Royaardslaan', 'Van Lieflandlaan', 'Kardinaal de Jongweg', 'Draaiweg',
-  'Groeneweg', 'Burgemeester Reigerstraat', 'Adelaarstraat', 'Merelstraat', 'Kievitdwarsstraat', 'Lessinglaan', 'Lauwerhof'];
-
-export const T = { accessPoint: 101, customer: 103, handhole: 104, cable: 105, trench: 106, splicebox: 111, duct: 112 };
-
-/** A seeded pseudo-random generator (mulberry32), so the same size gives the same shape. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Keeps the first `maxEdges` edges and only what they need: their nodes, paths over kept edges, instances, values. */
-export function cut(net: GeneratedNetwork, maxEdges: number): GeneratedNetwork {
-  const edges = net.objects.filter((o) => o.kind === 'edge').slice(0, maxEdges);
-  const keepEdge = new Set(edges.map((e) => e.id));
-  const keepNode = new Set(edges.flatMap((e) => [e.fromNodeId!, e.toNodeId!]));
-  const steps = new Map<string, (PathEdge & { seq: number })[]>();
-  for (const s of net.pathEdges) { let l = steps.get(s.pathId); if (!l) steps.set(s.pathId, (l = [])); l.push(s); }
-  const keepPath = new Set([...steps].filter(([, l]) => l.every((s) => keepEdge.has(s.edgeId))).map(([p]) => p));
-  const keep = (id: string) => keepEdge.has(id) || keepNode.has(id) || keepPath.has(id);
-  const instances = net.instances.filter((i) => keep(i.networkObjectId));
-  const keepInst = new Set(instances.map((i) => i.id));
+/** A generated block as rows (a path edge's position is its seq). */
+export function toRows(b: NetworkBlock): GeneratedNetwork {
   return {
-    objects: net.objects.filter((o) => keep(o.id)),
-    pathEdges: net.pathEdges.filter((s) => keepPath.has(s.pathId)),
-    instances,
-    values: net.values.filter((v) => keepInst.has(v.objectInstanceId)),
-    relations: net.relations.filter((r) => keepInst.has(r.fromId) && keepInst.has(r.toId)),
+    objects: b.networkObjects.map(toRow),
+    pathEdges: b.pathEdges.map(({ position, ...s }) => ({ ...s, seq: position })),
+    instances: b.objectInstances, values: b.attributeValues, relations: b.relations,
   };
+}
+
+export type TiledOptions = Pick<StreetOptions, 'edges' | 'tile' | 'origin' | 'seed' | 'apName' | 'dpDigits'>;
+
+const uuid = () => randomUUID();
+
+/** Yields the FTTH network of `opts.edges` edges tile by tile as rows (each block ready to insert after the earlier ones). */
+export function* generateFtthTiles(opts: TiledOptions): Generator<GeneratedNetwork> {
+  for (const b of streetTiles({ ...opts, newId: uuid })) yield toRows(b);
+}
+
+/**
+ * A small FTTH network in one piece (the demo project: one tile, one access point): a G×G grid (`grid`, default 12 ≈
+ * 2,200 edges) or exactly `maxEdges` edges.
+ */
+export function generateFtthNetwork(opts: { grid?: number; maxEdges?: number; origin?: [number, number]; seed?: number; apName?: string } = {}): GeneratedNetwork {
+  const grid = opts.grid ?? gridFor(opts.maxEdges ?? gridEdges(12));
+  const edges = Math.min(opts.maxEdges ?? Infinity, gridEdges(grid));
+  return toRows(joinBlocks(streetTiles({ edges, tile: grid + 1, origin: opts.origin, seed: opts.seed, apName: opts.apName, dpDigits: 3, newId: uuid })));
 }

@@ -1,7 +1,7 @@
 // A scale-test project of exactly N edges (`npm run seed`, tests, benchmarks): creates the project in the
 // organisation and streams the tiles of generateFtthTiles into it, all in one transaction.
 import type { Db } from '../db/db';
-import { generateFtthTiles } from './generate-tiles';
+import { generateFtthTiles } from './generate';
 import { insertNetworkBlocks, type BlockProgress } from './bulk-insert';
 
 export interface SeedOptions { edges: number; name: string; organisation?: string; tile?: number; seed?: number; checkEachRow?: boolean }

@@ -3,7 +3,7 @@
 // connections; about 2,200 edges). Coordinates are EPSG:3857 map units. Idempotent: skipped when it exists.
 import type { Db } from '../db/db';
 import type { ServerConfig } from '../config';
-import { generateFtthNetwork } from '../projects/generate-tiles';
+import { generateFtthNetwork } from '../projects/generate';
 import { insertNetwork } from '../projects/bulk-insert';
 
 export const DEMO_PROJECT_NAME = 'Demo FTTH Utrecht';

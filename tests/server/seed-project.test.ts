@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Api, type TestServer } from './support/server';
 import { seedProject } from '../../server/projects/seed-project';
-import { generateFtthTiles, gridFor } from '../../server/projects/generate-tiles';
+import { generateFtthTiles } from '../../server/projects/generate';
+import { gridFor } from '../../engine/generate';
 import { insertNetworkBlocks } from '../../server/projects/bulk-insert';
 
 let s: TestServer;
