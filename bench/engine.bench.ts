@@ -2,7 +2,7 @@
 // draw-edge-with-splits, node move, undo, redo, save merge (20 items; 10k edits), each beside a naive baseline
 // (linear scans; copying the whole model per edit). Run: npx tsx bench/engine.bench.ts (honours BENCH_MAX_SIZE).
 import {
-  Editor, createModel, generateNetwork, SpatialIndex, bruteForceNear, pendingActions, saveRequests, pentries, baseGet,
+  Editor, createModel, generateNetwork, GENERATED_TYPE_IDS, SpatialIndex, bruteForceNear, pendingActions, saveRequests, pentries, baseGet,
   type Model, type Position,
 } from '../engine/index';
 import { loadavg } from 'node:os';
@@ -62,7 +62,7 @@ for (const size of sizes([10_000, 100_000, 1_000_000])) {
     const a: Position = [(c[0][0] + c[1][0]) / 2, (c[0][1] + c[1][1]) / 2];
     const vertical = c[0][0] === c[1][0];
     const b: Position = vertical ? [a[0] + sp / 2, a[1] + 3] : [a[0] + 3, a[1] + sp / 2];
-    ed.apply({ type: 'drawEdge', coordinates: [a, b], instances: [{ objectTypeId: 101 }] });
+    ed.apply({ type: 'drawEdge', coordinates: [a, b], instances: [{ objectTypeId: GENERATED_TYPE_IDS.trench }] });
   };
   for (let i = 0; i < 20; i++) drawOne(200 + i); // untimed warm-up gestures on other streets (JIT), then 200 timed
   const drawSamples = sample(200, drawOne, 0);

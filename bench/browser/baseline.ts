@@ -4,15 +4,11 @@ import maplibregl from 'maplibre-gl';
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import { EditableGeoJsonLayer, ViewMode } from '@deck.gl-community/editable-layers';
 import { offlineStyle } from '../../src/map/offline-style';
-import { GENERATE_JS } from './generate-source';
+import { toLngLat } from '../../engine/mercator';
+import { benchNetwork as generate } from './network';
 
 type Pos = [number, number];
-interface Wire { id: string; node?: { geometry: { coordinates: Pos } }; edge?: { geometry: { coordinates: Pos[] } } }
 interface Feature { type: 'Feature'; geometry: { type: 'Point' | 'LineString'; coordinates: unknown }; properties: { id: string } }
-
-const R = 6378137;
-const toLngLat = ([x, y]: Pos): Pos => [(x / R) * 180 / Math.PI, (2 * Math.atan(Math.exp(y / R)) - Math.PI / 2) * 180 / Math.PI];
-const generate = new Function(`return ${GENERATE_JS}`)() as (n: number) => Wire[];
 
 const map = new maplibregl.Map({ container: 'map', style: offlineStyle(), center: [5.07, 52.09], zoom: 16, attributionControl: false });
 const overlay = new MapboxOverlay({ interleaved: true, layers: [] });
