@@ -1,35 +1,44 @@
-// Unsaved edits kept across a page reload, one record per history item (IndexedDB, database 'netplan-map', store
-// 'records', key [projectId, seq]): a gesture appends its item's actions, an undo removes that record and a redo puts
-// it back, so an edit writes one small record instead of every unsaved action. Records of an earlier visit that are
-// offered back and not answered yet are marked `kept`. Cleared only after a save or when the user discards them.
-// Version 1 kept one entry per project in store 'unsaved'; the upgrade turns each into records (nothing is lost).
+// Unsaved edits kept across a page reload: one record per history item, keyed [projectId, seq]. A gesture appends its
+// item's record, an undo removes it, a redo puts it back; a save or a discard clears them. Each record names the visit
+// (page load) that wrote it: the records of the latest visit are its own edits, those of earlier visits are edits that
+// were offered back and not answered yet — kept beside the newer ones, restored newest visit first. The IndexedDB
+// implementation is `unsaved/indexeddb.ts`; `memoryStore()` has the same behaviour for tests and non-browser use.
 import type { Action } from 'engine/actions';
+import { indexedDbStore } from './unsaved/indexeddb';
 
 export interface UnsavedRecord {
   projectId: number;
-  /** Order of the records of a project (a counter per project, never reused while records exist). */
+  /** Order of the records of a project: a visit numbers its records from one past the highest seq it found. */
   seq: number;
+  /** The visit that wrote the record: its first seq (absent: 0). Higher is newer. */
+  visit?: number;
   actions: Action[];
   /** Area loading: the tiles the actions need loaded before they can be applied again. */
   tiles?: string[];
-  /** From an earlier visit, offered back and not answered yet. */
-  kept?: boolean;
   savedAt: number;
 }
 
-/** The records of a project seen as one entry: this visit's actions, the kept ones, and the tiles they need. */
+/** The records of a project seen as one entry. */
 export interface UnsavedEntry {
   projectId: number;
+  /** Actions of the latest visit's records, in order. */
   actions: Action[];
+  /** Actions of earlier visits' records (offered back, not answered): newest visit first, each visit in order. */
   kept?: Action[];
+  /** Tiles every record needs (area loading). */
   tiles?: string[];
+  /** Every record, by seq. */
   records: UnsavedRecord[];
 }
 
 export interface UnsavedStore {
+  /** The project's records as one entry, or undefined when it has none. */
   get(projectId: number): Promise<UnsavedEntry | undefined>;
+  /** Writes (or replaces) one record. */
   put(record: UnsavedRecord): Promise<void>;
+  /** Deletes the project's records with these seqs. */
   remove(projectId: number, seqs: readonly number[]): Promise<void>;
+  /** Deletes every record of the project. */
   clear(projectId: number): Promise<void>;
 }
 
@@ -37,57 +46,26 @@ export interface UnsavedStore {
 export function entryOf(projectId: number, records: UnsavedRecord[]): UnsavedEntry | undefined {
   if (!records.length) return undefined;
   const sorted = [...records].sort((a, b) => a.seq - b.seq);
-  const own = sorted.filter((r) => !r.kept), kept = sorted.filter((r) => r.kept);
-  const tiles = [...new Set(sorted.flatMap((r) => r.tiles ?? []))];
+  let latest = -Infinity;
+  for (const r of sorted) latest = Math.max(latest, r.visit ?? 0);
+  const own = sorted.filter((r) => (r.visit ?? 0) === latest);
+  const kept = sorted.filter((r) => (r.visit ?? 0) !== latest).sort((a, b) => (b.visit ?? 0) - (a.visit ?? 0) || a.seq - b.seq);
+  const tiles = new Set<string>();
+  for (const r of sorted) for (const t of r.tiles ?? []) tiles.add(t);
   return {
     projectId, records: sorted, actions: own.flatMap((r) => r.actions),
-    ...(kept.length ? { kept: kept.flatMap((r) => r.actions) } : {}), ...(tiles.length ? { tiles } : {}),
+    ...(kept.length ? { kept: kept.flatMap((r) => r.actions) } : {}), ...(tiles.size ? { tiles: [...tiles] } : {}),
   };
 }
 
-const DB = 'netplan-map', RECORDS = 'records', LEGACY = 'unsaved', VERSION = 2;
-
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, VERSION);
-    req.onupgradeneeded = () => {
-      const db = req.result;
-      const records = db.createObjectStore(RECORDS, { keyPath: ['projectId', 'seq'] });
-      if (!db.objectStoreNames.contains(LEGACY)) return;
-      // version 1: one entry per project → its actions (seq 0) and the ones it kept from a visit before (seq 1)
-      const legacy = req.transaction!.objectStore(LEGACY);
-      legacy.openCursor().onsuccess = (ev) => {
-        const cur = (ev.target as IDBRequest<IDBCursorWithValue | null>).result;
-        if (!cur) { db.deleteObjectStore(LEGACY); return; }
-        const e = cur.value as { projectId: number; actions: Action[]; kept?: Action[]; tiles?: string[]; savedAt: number };
-        if (e.actions?.length) records.put({ projectId: e.projectId, seq: 0, actions: e.actions, tiles: e.tiles, savedAt: e.savedAt });
-        if (e.kept?.length) records.put({ projectId: e.projectId, seq: 1, actions: e.kept, tiles: e.tiles, kept: true, savedAt: e.savedAt });
-        cur.continue();
-      };
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
+/** The highest seq of a project's records, -1 when none. */
+export function lastSeq(entry: UnsavedEntry | undefined): number {
+  let max = -1;
+  for (const r of entry?.records ?? []) max = Math.max(max, r.seq);
+  return max;
 }
 
-const ofProject = (projectId: number) => IDBKeyRange.bound([projectId, -Infinity], [projectId, Infinity]);
-
-function run<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest | void): Promise<T> {
-  return open().then((db) => new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(RECORDS, mode);
-    const req = fn(tx.objectStore(RECORDS));
-    tx.oncomplete = () => { db.close(); resolve((req ? req.result : undefined) as T); };
-    tx.onerror = () => { db.close(); reject(tx.error); };
-  }));
-}
-
-export const indexedDbStore: UnsavedStore = {
-  get: (projectId) => run<UnsavedRecord[]>('readonly', (s) => s.getAll(ofProject(projectId))).then((r) => entryOf(projectId, r)),
-  put: (record) => run<void>('readwrite', (s) => s.put(record)).then(() => undefined),
-  remove: (projectId, seqs) => run<void>('readwrite', (s) => { for (const q of seqs) s.delete([projectId, q]); }).then(() => undefined),
-  clear: (projectId) => run<void>('readwrite', (s) => s.delete(ofProject(projectId))).then(() => undefined),
-};
-
+/** Records in memory (copied in and out, as IndexedDB does). */
 export function memoryStore(): UnsavedStore {
   const m = new Map<string, UnsavedRecord>();
   const key = (p: number, q: number) => `${p}:${q}`;
@@ -99,7 +77,10 @@ export function memoryStore(): UnsavedStore {
   };
 }
 
-/** The store to use: IndexedDB in the browser, memory elsewhere. */
+let shared: UnsavedStore | null = null;
+
+/** The store to use: IndexedDB in the browser (one connection for the page), memory elsewhere. */
 export function defaultStore(): UnsavedStore {
-  return typeof indexedDB !== 'undefined' ? indexedDbStore : memoryStore();
+  if (typeof indexedDB === 'undefined') return memoryStore();
+  return (shared ??= indexedDbStore(indexedDB));
 }

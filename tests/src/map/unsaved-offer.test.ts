@@ -1,6 +1,6 @@
 // Unsaved edits across visits (issue 6: "never silently dropped"): edits of an earlier visit are offered back and,
 // until the user answers, a new edit does not replace them in the store; restore applies them, discard drops only them.
-// Each change writes only what changed (one record per history item).
+// (How each change is written: unsaved-tracking.test.ts; the IndexedDB store: unsaved-store.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { createModel, getObject } from 'engine/model';
 import type { NetworkObject } from 'engine/types';
@@ -61,30 +61,40 @@ describe('unsaved edits offered back', () => {
     expect(await store.get(7)).toBeUndefined();
   });
 
-  it('each change writes only what changed: one record per gesture, an undo removes it, a redo puts it back; items past the 20-item window stay', async () => {
-    const base = memoryStore();
-    const ops: string[] = [];
-    const store = { ...base, put: (r: Parameters<typeof base.put>[0]) => { ops.push(`put ${r.seq}`); return base.put(r); },
-      remove: (p: number, seqs: readonly number[]) => { ops.push(`remove ${seqs.join(',')}`); return base.remove(p, seqs); } };
-    const { s, t } = await visit(store);
-    for (let i = 1; i <= 25; i++) s.perform({ type: 'moveNode', id: 'b', to: [100, i] });
-    await t.flush();
-    expect(ops).toEqual(Array.from({ length: 25 }, (_, i) => `put ${i}`));
-    expect((await store.get(7))!.records).toHaveLength(25); // 5 evicted from the window, still unsaved
-    expect((await store.get(7))!.actions).toEqual(s.pending());
-    ops.length = 0;
-    s.undo();
-    s.undo();
-    s.redo();
-    await t.flush();
-    expect(ops).toEqual(['remove 24', 'remove 23', 'put 25']);
-    expect((await store.get(7))!.actions).toEqual(s.pending());
-    s.perform({ type: 'moveNode', id: 'a', to: [0, 5] }); // after an undo: the redo tail was already removed
-    await t.flush();
-    expect((await store.get(7))!.actions).toEqual(s.pending());
-    s.markSaved();
-    await t.flush();
-    expect(await store.get(7)).toBeUndefined();
+  it('undoing every edit of this visit before answering leaves the offered edits in the store', async () => {
+    const store = memoryStore();
+    const v1 = await visit(store);
+    v1.s.perform({ type: 'moveNode', id: 'b', to: [100, 40] });
+    await v1.t.flush();
+    const v2 = await visit(store);
+    v2.s.perform({ type: 'moveNode', id: 'a', to: [0, -40] });
+    v2.s.undo();
+    await v2.t.flush();
+    expect((await store.get(7))?.actions).toEqual(v1.s.pending());
+    expect((await visit(store)).t.stored?.count).toBe(v1.s.pending().length);
+  });
+
+  it('over several unanswered visits the offer restores the newest visit first, then the older ones', async () => {
+    const store = memoryStore();
+    const moves: [number, number][] = [[100, 10], [100, 20], [100, 30]];
+    const pend: unknown[][] = [];
+    for (const to of moves) { // three visits, none answers the offer
+      const v = await visit(store);
+      v.s.perform({ type: 'moveNode', id: 'b', to });
+      await v.t.flush();
+      pend.push(v.s.pending());
+    }
+    const entry = await store.get(7);
+    expect(entry?.actions).toEqual(pend[2]);
+    expect(entry?.kept).toEqual([...pend[1], ...pend[0]]);
+    const v4 = await visit(store);
+    await v4.t.stored!.restore();
+    expect(v4.s.pending()).toEqual([...pend[2], ...pend[1], ...pend[0]]);
+    expect(getObject(v4.s.model, 'b')!.node!.geometry.coordinates).toEqual([100, 10]); // the oldest visit's edit applied last
+    await v4.t.flush();
+    const after = await store.get(7);
+    expect(after?.records).toHaveLength(1); // the restored item, this visit's own record
+    expect(after?.actions).toEqual(v4.s.pending());
   });
 
   it('no offer when nothing was kept', async () => {
