@@ -18,7 +18,7 @@ export * from './attributes';
 export * from './gesture';
 export * from './rules/index';
 export * from './intents';
-export { operations, type Operation, type IntentOf } from './operations/index';
+export { type Operation, type IntentOf } from './operations/index';
 export * from './feature-properties';
 export * from './merge';
 export * from './editor';

@@ -1,29 +1,34 @@
-// The one gesture vocabulary (one intent = one gesture = one history item): what tools emit and the editor runs. Each
-// type is an operation module in engine/operations/ with its disabled() reason, run() and touched() beside it.
-import type { Id, Position, Relation } from './types';
-
-export { WARNING_ZERO_LENGTH } from './rules/zero-length';
-export { UNSNAP_OFFSET, UNSNAP_PER_RING, disabledReason, execute, touchedPoints } from './operations';
-
-export interface NewInstance { objectTypeId: number; values?: Record<string, string | null> }
+// The one gesture vocabulary (one intent = one gesture = one history item): what tools emit and the editor runs. The
+// union is built from the operation modules in engine/operations/, each declaring its intent beside its disabled()
+// reason, run() and touched().
+import type { DrawEdgeIntent } from './operations/draw-edge';
+import type { DrawNodeIntent } from './operations/draw-node';
+import type { MoveNodeIntent } from './operations/move-node';
+import type { EditEdgeGeometryIntent } from './operations/edit-edge-geometry';
+import type { SplitEdgeIntent } from './operations/split-edge';
+import type { DeleteObjectIntent } from './operations/delete-object';
+import type { DeleteObjectsIntent } from './operations/delete-objects';
+import type { DeleteSegmentIntent } from './operations/delete-segment';
+import type { UnsnapIntent } from './operations/unsnap';
+import type { CreateInstanceIntent } from './operations/create-instance';
+import type { DeleteInstanceIntent } from './operations/delete-instance';
+import type { EditAttributesIntent } from './operations/edit-attributes';
+import type { CreateRelationIntent } from './operations/create-relation';
+import type { DeleteRelationIntent } from './operations/delete-relation';
+import type { CreatePathIntent } from './operations/create-path';
+import type { DeletePathEdgeIntent } from './operations/delete-path-edge';
 
 export type Intent =
-  | { type: 'drawEdge'; coordinates: Position[]; instances?: NewInstance[]; twoWay?: boolean }
-  | { type: 'drawNode'; coordinates: Position; instances?: NewInstance[] }
-  | { type: 'moveNode'; id: Id; to: Position }
-  | { type: 'editEdgeGeometry'; id: Id; coordinates: Position[] }
-  | { type: 'splitEdge'; id: Id; at: Position }
-  | { type: 'deleteObject'; id: Id }
-  /** Several objects deleted in one gesture (a multi-selection): one history item. */
-  | { type: 'deleteObjects'; ids: Id[] }
-  | { type: 'deleteSegment'; id: Id; at: Position }
-  | { type: 'unsnap'; ids: Id[] }
-  | { type: 'createInstance'; networkObjectId: Id; objectTypeId: number; values?: Record<string, string | null> }
-  | { type: 'deleteInstance'; id: Id }
-  | { type: 'editAttributes'; instanceId: Id; values: Record<string, string | null> }
-  | { type: 'createRelation'; relation: Relation }
-  | { type: 'deleteRelation'; relation: Relation }
-  | { type: 'createPath'; edgeIds: Id[]; startNodeId: Id; instances?: NewInstance[] }
-  /** One path edge deleted alone (the path goes with its last path edge). */
-  | { type: 'deletePathEdge'; id: Id };
+  | DrawEdgeIntent | DrawNodeIntent | MoveNodeIntent | EditEdgeGeometryIntent | SplitEdgeIntent
+  | DeleteObjectIntent | DeleteObjectsIntent | DeleteSegmentIntent | UnsnapIntent
+  | CreateInstanceIntent | DeleteInstanceIntent | EditAttributesIntent | CreateRelationIntent | DeleteRelationIntent
+  | CreatePathIntent | DeletePathEdgeIntent;
 
+export type {
+  DrawEdgeIntent, DrawNodeIntent, MoveNodeIntent, EditEdgeGeometryIntent, SplitEdgeIntent, DeleteObjectIntent,
+  DeleteObjectsIntent, DeleteSegmentIntent, UnsnapIntent, CreateInstanceIntent, DeleteInstanceIntent,
+  EditAttributesIntent, CreateRelationIntent, DeleteRelationIntent, CreatePathIntent, DeletePathEdgeIntent,
+};
+export type { NewInstance } from './operations/new-instances';
+export { WARNING_ZERO_LENGTH } from './rules/zero-length';
+export { UNSNAP_OFFSET, UNSNAP_PER_RING, disabledReason, execute, touchedPoints, operations } from './operations/index';

@@ -1,7 +1,8 @@
-// Points of the objects an operation names (for `touched`): a node's position and the ends of its edges; an edge's end
-// coordinates and its end nodes' positions. Reads only those objects.
+// Points of the objects an operation names (for `touched`, the map's loaded-area guard): a node's position and the
+// ends of its edges; an edge's end coordinates and its end nodes' positions; a path's edges' ends. Reads only those
+// objects.
 import type { Id, Position } from '../types';
-import { edgesOfNode, getObject, type Model } from '../model';
+import { edgesOfNode, getObject, getPathEdge, pathEdgesOfPath, type Model } from '../model';
 
 export function nodeAt(m: Model, id: Id | null | undefined): Position[] {
   const o = id ? getObject(m, id) : undefined;
@@ -17,6 +18,8 @@ export function edgeEnds(m: Model, id: Id): Position[] {
 
 export function objectPoints(m: Model, id: Id): Position[] {
   const o = getObject(m, id);
-  if (o?.node) return [o.node.geometry.coordinates, ...edgesOfNode(m, id).flatMap((e) => edgeEnds(m, e))];
-  return edgeEnds(m, id);
+  if (!o) return [];
+  if (o.node) return [o.node.geometry.coordinates, ...edgesOfNode(m, id).flatMap((e) => edgeEnds(m, e))];
+  if (o.edge) return edgeEnds(m, id);
+  return pathEdgesOfPath(m, id).flatMap((pe) => { const r = getPathEdge(m, pe); return r ? edgeEnds(m, r.edgeId) : []; });
 }

@@ -1,9 +1,10 @@
 // Spec 1 §4 Side effects: "A duct of the two default project families gets a laying activity with a cost object type
 // created automatically, unless attribute Existing is 'true'; when Existing becomes true the laying activity is
 // deleted." §9: "Default duct families: two project families, each with duct, activity and trace object types."
-import type { Id, ObjectRelationType, ObjectType } from '../types';
+import type { Id, ObjectRelationType } from '../types';
 import type { Schema } from '../model';
 import type { Gesture } from '../gesture';
+import { attributeMatching, typeOfKind } from './object-kinds';
 
 export interface FamilyRule {
   family: string;
@@ -17,9 +18,6 @@ export interface FamilyRule {
   costAttributeName?: string;
 }
 
-export const lower = (s: string | undefined) => (s ?? '').toLowerCase();
-export const isName = (t: ObjectType, n: string) => lower(t.name) === n || lower(t.name).endsWith(`_${n}`) || lower(t.name).endsWith(` ${n}`);
-
 /**
  * The two default project families (spec 1 §9: each with duct, activity and trace object types): the catalogue's fibre
  * family 'fttx' and 'gzm', the two families of spec 3 §4 "Object kinds" that have all three ('zpi' is a legacy variant
@@ -27,7 +25,9 @@ export const isName = (t: ObjectType, n: string) => lower(t.name) === n || lower
  */
 export const DEFAULT_DUCT_FAMILIES: readonly string[] = ['fttx', 'gzm'];
 
+/** The activity's cost object type attribute: 'cost_object_type' in the catalogue (case and underscores ignored). */
 const COST_ATTRIBUTE = /^cost_?object_?type(_?id)?$/i;
+const lower = (s: string | undefined) => (s ?? '').toLowerCase();
 
 /** Family rules derived from the schema: per family, its duct, activity and trace object types (spec 1 §9); the
  *  laying activity carries the duct's type id as its cost object type, in the activity type's cost attribute. */
@@ -35,10 +35,10 @@ export function familyRulesFromSchema(schema: Schema, families: readonly string[
   const out: FamilyRule[] = [];
   const types = Object.values(schema.objectTypes);
   for (const family of families) {
-    const inFam = types.filter((t) => t.family === family);
-    const duct = inFam.find((t) => isName(t, 'duct'));
-    const activity = inFam.find((t) => isName(t, 'activity'));
-    const trace = inFam.find((t) => isName(t, 'trace'));
+    const inFam = types.filter((t) => lower(t.family) === lower(family));
+    const duct = typeOfKind(inFam, 'duct');
+    const activity = typeOfKind(inFam, 'activity');
+    const trace = typeOfKind(inFam, 'trace');
     if (!duct || !activity) continue;
     const rel: ObjectRelationType | undefined = schema.relationTypes.find((r) => r.fromObjectTypeId === activity.id && r.toObjectTypeId === duct.id);
     const cost = activity.attributeTypes?.find((a) => COST_ATTRIBUTE.test(a.name))?.name;
@@ -48,11 +48,6 @@ export function familyRulesFromSchema(schema: Schema, families: readonly string[
   return out;
 }
 
-/** An attribute value of an instance whose name matches, or null. */
-export const attr = (g: Gesture, iid: Id, re: RegExp): string | null => {
-  for (const n of g.tx.valueNames(iid)) if (re.test(n)) return g.valueOf(iid, n);
-  return null;
-};
 const EXISTING = /^existing$/i;
 
 function layingActivities(g: Gesture, rule: FamilyRule, ductId: Id): Id[] {
@@ -75,7 +70,7 @@ export function ductRule(g: Gesture, created: Id[], edited: [Id, string][]): voi
   for (const iid of created) {
     const inst = g.tx.inst(iid);
     const rule = inst && rules.find((r) => r.ductTypeId === inst.objectTypeId);
-    if (!inst || !rule || attr(g, iid, EXISTING) === 'true' || layingActivities(g, rule, iid).length) continue;
+    if (!inst || !rule || attributeMatching(g, iid, EXISTING) === 'true' || layingActivities(g, rule, iid).length) continue;
     const act = g.createInstance(inst.networkObjectId, rule.activityTypeId, { [rule.costAttributeName ?? 'costObjectTypeId']: String(rule.costObjectTypeId ?? rule.ductTypeId) });
     if (rule.relationTypeName) g.createRelation({ fromId: act, toId: iid, objectRelationTypeName: rule.relationTypeName });
   }

@@ -2,7 +2,7 @@
 // the newer wins"; §5: removing one warns 'route overlapping'; §9: trace type value 'BIS'.
 import type { Id } from '../types';
 import type { Gesture } from '../gesture';
-import { attr, isName } from './laying-activity';
+import { attributeMatching, isKind } from './object-kinds';
 
 /** Trace type value that wins (spec 1 §9). */
 export const TRACE_TYPE_BIS = 'BIS';
@@ -13,7 +13,7 @@ function isTraceType(g: Gesture, typeId: number): boolean {
   const rules = g.cfg.familyRules ?? [];
   if (rules.some((r) => r.traceTypeId === typeId)) return true;
   const t = g.tx.base.schema.objectTypes[typeId];
-  return !!t && isName(t, 'trace');
+  return !!t && isKind(t, 'trace');
 }
 
 /** One trace per network object: the 'BIS' trace is kept, otherwise the newer wins; a removed trace warns. */
@@ -23,8 +23,8 @@ export function traceRule(g: Gesture, created: Id[]): void {
     if (!inst || !isTraceType(g, inst.objectTypeId)) continue;
     for (const other of [...g.tx.instancesOf(inst.networkObjectId)]) {
       if (other === iid || !g.tx.inst(other) || !isTraceType(g, g.tx.inst(other)!.objectTypeId)) continue;
-      const oldBis = attr(g, other, TRACE_TYPE) === TRACE_TYPE_BIS;
-      const newBis = attr(g, iid, TRACE_TYPE) === TRACE_TYPE_BIS;
+      const oldBis = attributeMatching(g, other, TRACE_TYPE) === TRACE_TYPE_BIS;
+      const newBis = attributeMatching(g, iid, TRACE_TYPE) === TRACE_TYPE_BIS;
       if (oldBis && !newBis) { g.deleteInstance(iid); break; }
       g.deleteInstance(other);
       g.warn(WARNING_ROUTE_OVERLAPPING);
