@@ -1,6 +1,6 @@
 // History rules of spec 1 §4/§9: one gesture = one item, at most 20 with a signal, redo tail dropped, canUndo/canSave.
 import { describe, it, expect } from 'vitest';
-import { Editor, HISTORY_LIMIT, emptyHistory, pushItem, canUndo, canSave, pendingActions, markSaved, type Action } from 'engine';
+import { Editor, HISTORY_LIMIT, emptyHistory, pushItem, canUndo, canSave, pendingActions, markSaved, limitReached, type Action } from 'engine';
 import { EVICTED_CHUNK, evictedItems } from '../../engine/history';
 import { model, config } from './ascii';
 
@@ -30,6 +30,21 @@ describe('history', () => {
     const after: boolean[] = [];
     for (let i = 0; i < 20; i++) { const r = pushItem(s, [act(40 + i)]); s = r.history; after.push(r.limitReached); }
     expect(after.indexOf(true)).toBe(19);
+  });
+  it('the editor gives the signal once per gesture that reaches 20 items; the toolbar state stays on while the window is full', () => {
+    const ed = new Editor(model('A'), config());
+    const draw = (i: number) => ed.apply({ type: 'drawNode', coordinates: [100 * (i + 1), 0] }).limitReached;
+    const signals = Array.from({ length: 22 }, (_, i) => draw(i));
+    expect(signals.map((s, i) => (s ? i + 1 : 0)).filter(Boolean)).toEqual([20]);
+    expect(limitReached(ed.history)).toBe(true);
+    ed.undo();
+    expect(draw(30)).toBe(true); // 19 → 20 again after an undo
+    expect(draw(31)).toBe(false);
+    ed.markSaved();
+    expect(limitReached(ed.history)).toBe(false);
+    const after = Array.from({ length: 20 }, (_, i) => draw(40 + i));
+    expect(after.indexOf(true)).toBe(19);
+    expect(after.lastIndexOf(true)).toBe(19);
   });
   it('no edit is lost to the limit: hundreds of evicted items stay pending in order, and earlier histories are unchanged', () => {
     let h = emptyHistory();
