@@ -1,10 +1,12 @@
 // Property tests (fast-check): random sequences of ≥1,000 edits; after every step the integrity check passes, the
 // rbush index answers like a brute-force scan, undo of every item in the window restores the state before it exactly
-// and redo returns the head; replaying the merged save batches onto the last saved state gives the head exactly.
+// and redo returns the head; replaying the merged save batches onto the last saved state gives the head exactly; every
+// point a gesture other than drawing changed is one its operation's `touched` named (the loaded-area guard).
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
-  Editor, checkIntegrity, bruteForceNear, applySaveRequests, pentries, deepEqual, type Intent, type Model, type Position,
+  Editor, checkIntegrity, bruteForceNear, applySaveRequests, pentries, deepEqual, pathEdgesOfPath,
+  type Diff, type Intent, type Model, type NetworkObjectRow, type Position,
 } from 'engine';
 import { model, config } from './ascii';
 
@@ -13,7 +15,8 @@ const STEPS = Number(process.env.ENGINE_PROPERTY_STEPS ?? 1000);
 const coord = fc.tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 12 })).map(([x, y]) => [x * 10, y * 10] as Position);
 const jitter = fc.constantFrom(0, 0, 0.004, 5);
 const op = fc.record({
-  kind: fc.constantFrom('edge', 'edge', 'edge', 'node', 'move', 'moveEdge', 'delete', 'segment', 'split', 'inst', 'attr', 'path', 'unsnap', 'delinst', 'undo', 'undo', 'redo'),
+  kind: fc.constantFrom('edge', 'edge', 'edge', 'node', 'move', 'moveEdge', 'delete', 'segment', 'split', 'splitEdge', 'inst', 'attr', 'path',
+    'pathEdge', 'unsnap', 'delinst', 'deleteMany', 'undo', 'undo', 'redo'),
   a: coord, b: coord, c: coord, pick: fc.nat(), j: jitter,
 });
 
@@ -51,6 +54,14 @@ function toIntent(ed: Editor, o: { kind: string; a: Position; b: Position; c: Po
       const more = ids(m, (x) => !!x.edge).find((id) => { const r = [...pentries(m.networkObjects)].find(([k]) => k === id)![1].edge!; return id !== e && (r.fromNodeId === next || r.toNodeId === next); });
       return { type: 'createPath', edgeIds: more ? [e, more] : [e], startNodeId: start, instances: [{ objectTypeId: 5 }] };
     }
+    case 'splitEdge': return edges.length ? { type: 'splitEdge', id: edges[o.pick % edges.length], at: midOf(ed, edges[o.pick % edges.length]) } : null;
+    case 'pathEdge': {
+      const paths = ids(m, (x) => !x.node && !x.edge);
+      if (!paths.length) return null;
+      const pes = pathEdgesOfPath(m, paths[o.pick % paths.length]);
+      return { type: 'deletePathEdge', id: pes[(o.pick >> 3) % pes.length] };
+    }
+    case 'deleteMany': { const all = [...nodes, ...edges]; return all.length > 1 ? { type: 'deleteObjects', ids: [all[o.pick % all.length], all[(o.pick >> 2) % all.length]].filter((x, i, a) => a.indexOf(x) === i) } : null; }
     case 'unsnap': return nodes.length ? { type: 'unsnap', ids: [nodes[o.pick % nodes.length]] } : null;
     case 'delinst': { const insts = [...pentries(m.objectInstances)].map(([id]) => id).sort(); return insts.length ? { type: 'deleteInstance', id: insts[o.pick % insts.length] } : null; }
     case 'undo': return 'undo';
@@ -62,6 +73,15 @@ function toIntent(ed: Editor, o: { kind: string; a: Position; b: Position; c: Po
 function midOf(ed: Editor, id: string): Position {
   const c = [...pentries(ed.model.networkObjects)].find(([k]) => k === id)![1].edge!.geometry.coordinates;
   return [(c[0][0] + c[1][0]) / 2, (c[0][1] + c[1][1]) / 2];
+}
+
+/** Positions a diff changed: nodes added, removed or moved; edge end coordinates before and after. */
+function changedPoints(diff: Diff): Position[] {
+  const pts = (r: NetworkObjectRow): Position[] => (r.node ? [r.node.geometry.coordinates] : r.edge ? [r.edge.geometry.coordinates[0], r.edge.geometry.coordinates.at(-1)!] : []);
+  const out: Position[] = [];
+  for (const d of [...diff.added, ...diff.removed]) if (d.table === 'networkObjects') out.push(...pts(d.row));
+  for (const [a, b] of diff.updated) if (a.table === 'networkObjects' && b.table === 'networkObjects' && !deepEqual(a.row, b.row)) out.push(...pts(a.row), ...pts(b.row));
+  return out;
 }
 
 function checkIndex(ed: Editor, p: Position): void {
@@ -87,7 +107,13 @@ describe('engine property: random edit sequences', () => {
         else if (it === 'redo') ed.redo();
         else if (it) {
           const before = ed.history.index;
+          const touched = ed.touched(it);
           const r = ed.apply(it);
+          if (it.type !== 'drawEdge' && it.type !== 'drawNode') {
+            for (const p of changedPoints(r.diff)) {
+              if (!touched.some((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) <= 0.02)) throw new Error(`step ${step} ${JSON.stringify(it)}: changed ${JSON.stringify(p)} not touched`);
+            }
+          }
           if (r.historyItem) {
             states.splice(before + 2, states.length, r.model);
             if (states.length > ed.history.items.length + 1) states.shift();
