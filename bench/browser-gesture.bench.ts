@@ -97,6 +97,8 @@ async function main() {
         row(`${LABEL}: gesture → layers updated (JS)`, n, 'p99', 'ms', s((x) => x.layers).p99),
         row(`${LABEL}: gesture → IndexedDB persisted`, n, 'p50', 'ms', s((x) => x.persisted).p50),
         row(`${LABEL}: gesture → IndexedDB persisted`, n, 'p99', 'ms', s((x) => x.persisted).p99),
+        row(`${LABEL}: IndexedDB write after the layers (persisted − layers)`, n, 'p50', 'ms', s((x) => x.persisted - x.layers).p50),
+        row(`${LABEL}: IndexedDB write after the layers (persisted − layers)`, n, 'p99', 'ms', s((x) => x.persisted - x.layers).p99),
         row(`${LABEL}: gesture → IndexedDB persisted, gestures 1–20`, n, 'mean', 'ms', s((x) => x.persisted, first).mean),
         row(`${LABEL}: gesture → IndexedDB persisted, gestures ${GESTURES - 19}–${GESTURES}`, n, 'mean', 'ms', s((x) => x.persisted, last).mean),
         row(`${LABEL}: node move → layers updated (JS)`, n, 'p50', 'ms', s((x) => x.layers, moves).p50),
