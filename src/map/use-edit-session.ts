@@ -64,8 +64,8 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
             return req.unwrap().finally(() => req.unsubscribe());
           }, () => notify('map.notification.area_load_failed', 'Error', { throttleKey: `area-load-${projectId}` }));
         }
-        // Read edits kept from an earlier visit before anything can write: the persistence listener below replaces or
-        // clears the stored entry on the session's first event, which must never drop them unseen.
+        // Read the records of earlier visits before anything can write: they are offered back, and this visit's
+        // records are numbered after them (never written over them).
         const entry = await store.get(projectId).catch(() => undefined);
         if (cancelled) return;
         const tracked = trackUnsaved(session, store, projectId, entry, area);
