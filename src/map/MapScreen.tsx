@@ -17,7 +17,7 @@ import { useEditSession, type Loaded } from './use-edit-session';
 import { useMapController } from './use-map-controller';
 import { saveSession } from './save-flow';
 import { defaultStore } from './unsaved-store';
-import { networkSaveApi } from '../api/endpoints/network-save';
+import { sendSaveRequest } from '../api/endpoints/network-save';
 import { notify } from '../shell/notification-store';
 import { selectUser } from '../auth/session-slice';
 import { registerUnsavedChangesSource } from '../workflow/unsaved-changes';
@@ -122,7 +122,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
     if (!s || projectId === undefined) return true;
     setLocked(true);
     try {
-      const out = await saveSession(s, async (request) => { await dispatch(networkSaveApi.endpoints.saveBatch.initiate({ projectId, request })).unwrap(); }, defaultStore(), projectId);
+      const out = await saveSession(s, (request) => dispatch(sendSaveRequest(projectId, request)), defaultStore(), projectId);
       if (out.ok) {
         if (out.skipped) notify('map.notification.save_resumed', 'Information', { translationParams: { sent: out.skipped } });
         notify('map.notification.saved', 'Information');

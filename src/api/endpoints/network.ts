@@ -1,9 +1,8 @@
-// Network calls (spec 1 §7, spec 2 §7): network objects, path edges, object instances, relations, attribute values,
-// object types and relation types of a project, with tags. The save flow's batches go through network-save.ts.
+// Network reads (spec 1 §7, spec 2 §7): network objects, object instances, object types and relation types of a
+// project, with tags; DELETE network_object/all. The save calls (creates, edits, deletes, attribute values) are in
+// network-save.ts.
 import { api } from '../api';
-import type {
-  AttributeValue, NetworkObject, ObjectInstance, ObjectRelationType, ObjectType, PathEdge, Relation,
-} from 'engine/types';
+import type { NetworkObject, ObjectInstance, ObjectRelationType, ObjectType } from 'engine/types';
 
 /** Network object responses use a data field; list calls may also answer a bare array. */
 type DataOf<T> = { data: T } | T;
@@ -54,33 +53,10 @@ export const networkApi = api.injectEndpoints({
       query: ({ projectId, x, y, scenarioId }) => ({ url: `${base(projectId)}/network_object/${x}/${y}`, params: scenario(scenarioId) }),
       transformResponse: (r: DataOf<NetworkObject | null>) => unwrap(r),
     }),
-    createNetworkObjects: b.mutation<unknown, ProjectArg & { objects: NetworkObject[] }>({
-      query: ({ projectId, scenarioId, objects }) => ({ url: `${base(projectId)}/network_object`, method: 'POST', body: objects, params: scenario(scenarioId) }),
-      invalidatesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
-    }),
-    editNetworkObjects: b.mutation<unknown, { projectId: number; objects: NetworkObject[] }>({
-      query: ({ projectId, objects }) => ({ url: `${base(projectId)}/network_object`, method: 'PUT', body: objects }),
-      invalidatesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
-    }),
-    deleteNetworkObjects: b.mutation<unknown, { projectId: number; networkObjectIds: string[] }>({
-      query: ({ projectId, networkObjectIds }) => ({ url: `${base(projectId)}/network_object`, method: 'DELETE', body: { networkObjectIds } }),
-      invalidatesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
-    }),
+    /** DELETE network_object/all with an object type filter (not a save batch: the whole layer of a type). */
     deleteAllNetworkObjects: b.mutation<unknown, { projectId: number; objectTypeIds: number[] }>({
       query: ({ projectId, objectTypeIds }) => ({ url: `${base(projectId)}/network_object/all`, method: 'DELETE', params: { objectTypeIds: objectTypeIds.join(',') } }),
-      invalidatesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
-    }),
-    createPathEdges: b.mutation<unknown, { projectId: number; pathEdges: PathEdge[] }>({
-      query: ({ projectId, pathEdges }) => ({ url: `${base(projectId)}/path_edge`, method: 'POST', body: pathEdges }),
-      invalidatesTags: ['PathEdge'],
-    }),
-    editPathEdges: b.mutation<unknown, { projectId: number; pathEdges: PathEdge[] }>({
-      query: ({ projectId, pathEdges }) => ({ url: `${base(projectId)}/path_edge`, method: 'PUT', body: pathEdges }),
-      invalidatesTags: ['PathEdge'],
-    }),
-    deletePathEdges: b.mutation<unknown, { projectId: number; ids: string[] }>({
-      query: ({ projectId, ids }) => ({ url: `${base(projectId)}/path_edge`, method: 'DELETE', body: { ids } }),
-      invalidatesTags: ['PathEdge'],
+      invalidatesTags: ['NetworkObject'],
     }),
     objectInstances: b.query<ObjectInstance[], { projectId: number }>({
       query: ({ projectId }) => `${base(projectId)}/object_instance/all`,
@@ -91,30 +67,6 @@ export const networkApi = api.injectEndpoints({
       query: ({ projectId, id }) => `${base(projectId)}/object_instance/${encodeURIComponent(id)}`,
       transformResponse: (r: DataOf<ObjectInstance>) => unwrap(r),
       providesTags: (_r, _e, a) => [{ type: 'ObjectInstance', id: a.id }],
-    }),
-    createObjectInstances: b.mutation<unknown, { projectId: number; instances: ObjectInstance[] }>({
-      query: ({ projectId, instances }) => ({ url: `${base(projectId)}/object_instance`, method: 'POST', body: instances }),
-      invalidatesTags: ['ObjectInstance'],
-    }),
-    editObjectInstances: b.mutation<unknown, { projectId: number; instances: ObjectInstance[] }>({
-      query: ({ projectId, instances }) => ({ url: `${base(projectId)}/object_instance`, method: 'PUT', body: instances }),
-      invalidatesTags: ['ObjectInstance'],
-    }),
-    deleteObjectInstances: b.mutation<unknown, { projectId: number; ids: string[] }>({
-      query: ({ projectId, ids }) => ({ url: `${base(projectId)}/object_instance`, method: 'DELETE', body: ids }),
-      invalidatesTags: ['ObjectInstance'],
-    }),
-    createRelations: b.mutation<unknown, { projectId: number; relations: Relation[] }>({
-      query: ({ projectId, relations }) => ({ url: `${base(projectId)}/object_instance_relation`, method: 'POST', body: relations }),
-      invalidatesTags: ['Relation'],
-    }),
-    deleteRelations: b.mutation<unknown, { projectId: number; relations: Relation[] }>({
-      query: ({ projectId, relations }) => ({ url: `${base(projectId)}/object_instance_relation`, method: 'DELETE', body: { objectInstanceRelations: relations } }),
-      invalidatesTags: ['Relation'],
-    }),
-    editAttributeValues: b.mutation<unknown, { projectId: number; values: AttributeValue[] }>({
-      query: ({ projectId, values }) => ({ url: `${base(projectId)}/attribute_value`, method: 'PATCH', body: values }),
-      invalidatesTags: ['AttributeValue'],
     }),
     objectTypes: b.query<ObjectType[], number>({
       query: (projectId) => `${base(projectId)}/object_type`,
@@ -133,6 +85,4 @@ export const networkApi = api.injectEndpoints({
 
 export const {
   useNetworkObjectsQuery, useNetworkObjectQuery, useObjectTypesQuery, useRelationTypesQuery, useObjectInstancesQuery,
-  useCreateNetworkObjectsMutation, useEditNetworkObjectsMutation, useDeleteNetworkObjectsMutation,
-  useEditAttributeValuesMutation,
 } = networkApi;

@@ -6,6 +6,7 @@ import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest';
 import { api } from '../../../src/api/api';
 import '../../../src/api/endpoints/catalogue';
 import '../../../src/api/endpoints/network';
+import '../../../src/api/endpoints/network-save';
 import '../../../src/api/endpoints/project';
 import '../../../src/api/endpoints/settings';
 import '../../../src/api/endpoints/upload';
@@ -34,15 +35,15 @@ const list = [{ id: 'a' }];
 
 /** Spec call → endpoint. Calls of spec 3 §7 are made by the map's layer loaders, not by this api. */
 const MAP: Record<string, Mapping> = {
-  'PATCH /api/project/{projectId}/attribute_value': { endpoint: 'editAttributeValues', args: { projectId: pid, values: list }, path: P, body: list },
-  'POST /api/project/{projectId}/object_instance_relation': { endpoint: 'createRelations', args: { projectId: pid, relations: list }, path: P, body: list },
-  'DELETE /api/project/{projectId}/object_instance_relation': { endpoint: 'deleteRelations', args: { projectId: pid, relations: list }, path: P, body: { objectInstanceRelations: list } },
-  'POST /api/project/{projectId}/path_edge': { endpoint: 'createPathEdges', args: { projectId: pid, pathEdges: list }, path: P, body: list },
-  'PUT /api/project/{projectId}/path_edge': { endpoint: 'editPathEdges', args: { projectId: pid, pathEdges: list }, path: P, body: list },
-  'DELETE /api/project/{projectId}/path_edge': { endpoint: 'deletePathEdges', args: { projectId: pid, ids: ['a'] }, path: P, body: { ids: ['a'] } },
-  'POST /api/project/{projectId}/network_object': { endpoint: 'createNetworkObjects', args: { projectId: pid, scenarioId: 3, objects: list }, path: P, query: { scenarioId: '3' }, body: list },
-  'PUT /api/project/{projectId}/network_object': { endpoint: 'editNetworkObjects', args: { projectId: pid, objects: list }, path: P, body: list },
-  'DELETE /api/project/{projectId}/network_object': { endpoint: 'deleteNetworkObjects', args: { projectId: pid, networkObjectIds: ['a'] }, path: P, body: { networkObjectIds: ['a'] } },
+  'PATCH /api/project/{projectId}/attribute_value': { endpoint: 'editAttributeValues', args: { projectId: pid, items: list }, path: P, body: list },
+  'POST /api/project/{projectId}/object_instance_relation': { endpoint: 'createRelations', args: { projectId: pid, items: list }, path: P, body: list },
+  'DELETE /api/project/{projectId}/object_instance_relation': { endpoint: 'deleteRelations', args: { projectId: pid, items: list }, path: P, body: { objectInstanceRelations: list } },
+  'POST /api/project/{projectId}/path_edge': { endpoint: 'createPathEdges', args: { projectId: pid, items: list }, path: P, body: list },
+  'PUT /api/project/{projectId}/path_edge': { endpoint: 'editPathEdges', args: { projectId: pid, items: list }, path: P, body: list },
+  'DELETE /api/project/{projectId}/path_edge': { endpoint: 'deletePathEdges', args: { projectId: pid, items: ['a'] }, path: P, body: { ids: ['a'] } },
+  'POST /api/project/{projectId}/network_object': { endpoint: 'createNetworkObjects', args: { projectId: pid, scenarioId: 3, items: list }, path: P, query: { scenarioId: '3' }, body: list },
+  'PUT /api/project/{projectId}/network_object': { endpoint: 'editNetworkObjects', args: { projectId: pid, items: list }, path: P, body: list },
+  'DELETE /api/project/{projectId}/network_object': { endpoint: 'deleteNetworkObjects', args: { projectId: pid, items: ['a'] }, path: P, body: { networkObjectIds: ['a'] } },
   'GET /api/project/{projectId}/network_object/{id}': { endpoint: 'networkObject', args: { projectId: pid, id: 'n-1' }, path: { ...P, id: 'n-1' } },
   'GET /api/project/{projectId}/network_object/{x}/{y}': { endpoint: 'nodeAt', args: { projectId: pid, x: 12.5, y: 40, scenarioId: 3 }, path: { ...P, x: 12.5, y: 40 }, query: { scenarioId: '3' } },
   'GET /api/project/{projectId}/network_object/all': { endpoint: 'networkObjects', args: { projectId: pid, objectTypeIds: [1, 2] }, path: P, query: { includeWithoutObjectInstances: 'false', objectTypeIds: '1,2' } },
@@ -103,9 +104,9 @@ const MAP: Record<string, Mapping> = {
   'GET /api/project/{projectId}/object_relation_type': { endpoint: 'relationTypes', args: pid, path: P },
   'GET /api/project/{projectId}/object_instance/all': { endpoint: 'objectInstances', args: { projectId: pid }, path: P },
   'GET /api/project/{projectId}/object_instance/{id}': { endpoint: 'objectInstance', args: { projectId: pid, id: 'i-1' }, path: { ...P, id: 'i-1' } },
-  'POST /api/project/{projectId}/object_instance': { endpoint: 'createObjectInstances', args: { projectId: pid, instances: list }, path: P, body: list },
-  'PUT /api/project/{projectId}/object_instance': { endpoint: 'editObjectInstances', args: { projectId: pid, instances: list }, path: P, body: list },
-  'DELETE /api/project/{projectId}/object_instance': { endpoint: 'deleteObjectInstances', args: { projectId: pid, ids: ['a'] }, path: P, body: ['a'] },
+  'POST /api/project/{projectId}/object_instance': { endpoint: 'createObjectInstances', args: { projectId: pid, items: list }, path: P, body: list },
+  'PUT /api/project/{projectId}/object_instance': { endpoint: 'editObjectInstances', args: { projectId: pid, items: list }, path: P, body: list },
+  'DELETE /api/project/{projectId}/object_instance': { endpoint: 'deleteObjectInstances', args: { projectId: pid, items: ['a'] }, path: P, body: ['a'] },
   'GET /api/project/{projectId}/fttx/settings': { endpoint: 'fttxSettings', args: pid, path: P },
   'POST /api/project/{projectId}/fttx/settings': { endpoint: 'saveFttxSettings', args: { id: pid, settings: { k: 1 } }, path: P, body: { k: 1 } },
   'DELETE /api/project/{projectId}/fttx/settings': { endpoint: 'deleteFttxSettings', args: pid, path: P },
