@@ -3,7 +3,6 @@
 // keeps every edit (history untouched) and says which batch failed. What the server accepted before the failure is
 // remembered, so the next save does not send it again (the batches are not idempotent: a create sent twice is
 // refused as a duplicate id).
-import { deepEqual } from 'engine/equal';
 import type { SaveRequest } from 'engine/save';
 import type { EditSession } from './edit-session';
 import type { UnsavedStore } from './unsaved-store';
@@ -15,17 +14,30 @@ export type SaveOutcome =
 /** Requests the server accepted during an earlier save of the session that failed part-way. */
 const accepted = new WeakMap<EditSession, SaveRequest[]>();
 
+/** An item as canonical JSON (keys sorted; undefined fields left out, as on the wire): equal items, equal keys. */
+function itemKey(item: unknown): string {
+  return JSON.stringify(item, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : v));
+}
+
 /**
  * `requests` without what `done` already did: of each batch, the items the server accepted in a batch of the same kind
- * are dropped (a batch left empty is dropped and counted as skipped).
+ * are dropped (a batch left empty is dropped and counted as skipped). O(items).
  */
 export function withoutAccepted(requests: SaveRequest[], done: readonly SaveRequest[]): { todo: SaveRequest[]; skipped: number } {
   if (!done.length) return { todo: requests, skipped: 0 };
+  const gone = new Map<string, Set<string>>();
+  for (const d of done) {
+    let keys = gone.get(d.kind);
+    if (!keys) gone.set(d.kind, (keys = new Set()));
+    for (const x of d.items) keys.add(itemKey(x));
+  }
   const todo: SaveRequest[] = [];
   let skipped = 0;
   for (const r of requests) {
-    const gone = done.filter((d) => d.kind === r.kind).flatMap((d) => d.items);
-    const rest = gone.length ? r.items.filter((x) => !gone.some((g) => deepEqual(g, x))) : r.items;
+    const keys = gone.get(r.kind);
+    const rest = keys ? r.items.filter((x) => !keys.has(itemKey(x))) : r.items;
     if (!rest.length) { skipped++; continue; }
     todo.push(rest.length === r.items.length ? r : { ...r, items: rest });
   }

@@ -110,6 +110,22 @@ describe('edits through the engine and the save flow', () => {
     expect(todo[0].items).toEqual([reqs[0].items[1]]);
   });
 
+  it('accepted items are recognised by content, whatever the order of their fields; other kinds are untouched', async () => {
+    const { withoutAccepted } = await import('../../../src/map/save-flow');
+    const a = { id: 'n1', projectId: 7, node: { geometry: { type: 'Point', coordinates: [1, 2] } } };
+    const b = { id: 'n2', projectId: 7, node: { geometry: { type: 'Point', coordinates: [3, 4] } } };
+    const sameAsA = { node: { geometry: { coordinates: [1, 2], type: 'Point' } }, projectId: 7, id: 'n1' };
+    const reqs: SaveRequest[] = [
+      { kind: 'create nodes', method: 'POST', items: [a, b] },
+      { kind: 'delete network objects', method: 'DELETE', items: ['n1'] },
+    ];
+    const { todo, skipped } = withoutAccepted(reqs, [{ kind: 'create nodes', method: 'POST', items: [sameAsA] }]);
+    expect(skipped).toBe(0);
+    expect(todo).toEqual([{ kind: 'create nodes', method: 'POST', items: [b] }, reqs[1]]);
+    // a whole batch accepted: skipped
+    expect(withoutAccepted(reqs, [{ kind: 'delete network objects', method: 'DELETE', items: ['n1'] }])).toEqual({ todo: [reqs[0]], skipped: 1 });
+  });
+
   it('stored unsaved edits restore onto a fresh session as one undoable item', () => {
     const s1 = session();
     s1.perform({ type: 'moveNode', id: 'b', to: [100, 30] });
