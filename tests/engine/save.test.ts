@@ -1,7 +1,7 @@
-// Save merge of spec 1 §4 Saving and the calls of spec 1 §7.
+// Save merge and sending order of spec 1 §4 Saving: batches as data (kind, method of its spec 1 §7 call, items).
+// Which call each kind is (path, body) is tested on the app side: tests/src/api/network-save.test.ts.
 import { describe, it, expect } from 'vitest';
 import { mergeActions, saveRequests, type Action, type NetworkObjectRow } from 'engine';
-import { saveCall, saveUrl } from '../../src/api/endpoints/save-calls';
 
 const node = (id: string, x = 0): NetworkObjectRow => ({ id, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, 0] } } });
 const inst = (id: string, on = 'n1') => ({ id, objectTypeId: 2, networkObjectId: on });
@@ -38,51 +38,55 @@ describe('save merge', () => {
   it("a delete then create of the same id is an error ('use edit instead')", () => {
     expect(() => mergeActions([{ code: 2, before: node('n1') }, { code: 0, after: node('n1') }])).toThrow('use edit instead');
   });
-  it('sends in the spec order, one batch per kind, to the spec 1 §7 calls', () => {
+  it('sends in the spec order, one batch per kind, each with the method of its spec 1 §7 call', () => {
     const e: NetworkObjectRow = { id: 'e1', projectId: 1, edge: { geometry: { type: 'LineString', coordinates: [[0, 0], [5, 0]] }, fromNodeId: 'n1', toNodeId: 'n2' } };
+    const pe = (id: string, position = 0) => ({ id, pathId: 'p0', edgeId: 'e0', startNodeId: 'n0', position });
+    const rel = { fromId: 'k', toId: 'k2', objectRelationTypeName: 'r' };
     const actions: Action[] = [
       { code: 2, before: node('old') },
-      { code: 5, before: { id: 'pe0', pathId: 'p0', edgeId: 'e0', startNodeId: 'n0', position: 0 } },
+      { code: 5, before: pe('pe0') },
       { code: 0, after: e }, { code: 0, after: node('n1') }, { code: 0, after: node('n2', 5) }, { code: 0, after: { id: 'p1', projectId: 1 } },
       { code: 3, after: { id: 'pe1', pathId: 'p1', edgeId: 'e1', startNodeId: 'n1', position: 0 } },
       { code: 6, after: inst('i1') }, { code: 6, after: inst('i2') },
       { code: 9, after: { fromId: 'i1', toId: 'i2', objectRelationTypeName: 'r' } },
+      { code: 7, before: inst('j'), after: inst('j', 'n2') },
       { code: 1, before: node('m'), after: node('m', 3) },
+      { code: 4, before: pe('pe2'), after: pe('pe2', 1) },
       { code: 11, before: { objectInstanceId: 'k', attributeTypeName: 'a', value: '1' }, after: { objectInstanceId: 'k', attributeTypeName: 'a', value: '2' } },
-      { code: 10, before: { fromId: 'k', toId: 'k2', objectRelationTypeName: 'r' } },
+      { code: 10, before: rel },
       { code: 8, before: inst('gone') },
     ];
     const reqs = saveRequests(actions);
-    expect(reqs.map((r) => `${r.kind}|${r.method} ${saveUrl(9, r)}`)).toEqual([
-      'create nodes|POST /api/project/9/network_object',
-      'create edges|POST /api/project/9/network_object',
-      'create paths|POST /api/project/9/network_object',
-      'create path edges|POST /api/project/9/path_edge',
-      'create object instances|POST /api/project/9/object_instance',
-      'create relations|POST /api/project/9/object_instance_relation',
-      'edit network objects|PUT /api/project/9/network_object',
-      'attribute values|PATCH /api/project/9/attribute_value',
-      'delete relations|DELETE /api/project/9/object_instance_relation',
-      'delete object instances|DELETE /api/project/9/object_instance',
-      'delete path edges|DELETE /api/project/9/path_edge',
-      'delete network objects|DELETE /api/project/9/network_object',
+    expect(reqs.map((r) => `${r.kind}|${r.method}`)).toEqual([
+      'create nodes|POST', 'create edges|POST', 'create paths|POST', 'create path edges|POST',
+      'create object instances|POST', 'create relations|POST',
+      'edit network objects|PUT', 'edit path edges|PUT', 'edit object instances|PUT',
+      'attribute values|PATCH',
+      'delete relations|DELETE', 'delete object instances|DELETE', 'delete path edges|DELETE', 'delete network objects|DELETE',
     ]);
-    expect(reqs[0].items).toEqual([node('n1'), node('n2', 5)]);
-    expect(reqs.at(-1)!.items).toEqual(['old']);
-    // the app's one mapping of kinds to calls gives the bodies of spec 1 §7
-    expect(saveCall(9, reqs[0]).body).toEqual([node('n1'), node('n2', 5)]);
-    expect(saveCall(9, reqs.at(-1)!).body).toEqual({ networkObjectIds: ['old'] });
-    expect(saveCall(9, reqs.at(-2)!).body).toEqual({ ids: ['pe0'] });
-    expect(saveCall(9, reqs.at(-3)!).body).toEqual(['gone']);
-    expect(saveCall(9, reqs.at(-4)!).body).toEqual({ objectInstanceRelations: [{ fromId: 'k', toId: 'k2', objectRelationTypeName: 'r' }] });
+    const items = Object.fromEntries(reqs.map((r) => [r.kind, r.items]));
+    expect(items['create nodes']).toEqual([node('n1'), node('n2', 5)]); // consecutive same-kind actions: one batch
+    expect(items['create edges']).toEqual([e]);
+    expect(items['create object instances']).toEqual([{ ...inst('i1'), attributeValues: [] }, { ...inst('i2'), attributeValues: [] }]);
+    expect(items['edit path edges']).toEqual([pe('pe2', 1)]);
+    expect(items['edit object instances']).toEqual([inst('j', 'n2')]);
+    // deletes carry ids (relations: the relations themselves)
+    expect(items['delete relations']).toEqual([rel]);
+    expect(items['delete object instances']).toEqual(['gone']);
+    expect(items['delete path edges']).toEqual(['pe0']);
+    expect(items['delete network objects']).toEqual(['old']);
   });
-  it('the batches are data: no addresses in the engine; a scenario rides on the network object creates only', () => {
+  it('network object deletes go out dependents first: paths, then edges, then nodes', () => {
+    const e: NetworkObjectRow = { id: 'e1', projectId: 1, edge: { geometry: { type: 'LineString', coordinates: [[0, 0], [5, 0]] }, fromNodeId: 'n1', toNodeId: 'n2' } };
+    const reqs = saveRequests([{ code: 2, before: node('n1') }, { code: 2, before: e }, { code: 2, before: { id: 'p1', projectId: 1 } }]);
+    expect(reqs).toEqual([{ kind: 'delete network objects', method: 'DELETE', items: ['p1', 'e1', 'n1'] }]);
+  });
+  it('the batches are plain data: no addresses; a scenario rides on the network object creates only', () => {
     const reqs = saveRequests([{ code: 0, after: node('n1') }, { code: 6, after: inst('i1') }], { scenarioId: 4 });
     expect(reqs).toEqual([
       { kind: 'create nodes', method: 'POST', items: [node('n1')], scenarioId: 4 },
       { kind: 'create object instances', method: 'POST', items: [{ ...inst('i1'), attributeValues: [] }] },
     ]);
-    expect(saveUrl(3, reqs[0])).toBe('/api/project/3/network_object?scenarioId=4');
-    expect(saveUrl(3, reqs[1])).toBe('/api/project/3/object_instance');
+    expect(JSON.stringify(reqs)).not.toContain('/');
   });
 });
