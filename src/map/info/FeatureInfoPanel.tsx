@@ -1,6 +1,7 @@
-// Feature-info side card (spec 2 §2): 'objects at this location' with a count, one collapsible panel per object
-// titled by its translated layer name, the feature's display name (spec 1 §3), a detail form of attribute editors; edits go through the engine (code 11 via
-// the 'editAttributes' gesture). No edit controls for viewers or in read-only mode.
+// Feature-info side card (spec 2 §2): titled by the selected feature's display name (spec 1 §3; 'objects at this
+// location' when several are selected or none has a name) with a count, one collapsible panel per object titled by
+// its translated layer name, a detail form of attribute editors; edits go through the engine (code 11 via the
+// 'editAttributes' gesture). No edit controls for viewers or in read-only mode.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Model } from 'engine/model';
@@ -25,14 +26,13 @@ export function FeatureInfoPanel({ model, ids, readOnly, allowedValuesFilter, on
   const [open, setOpen] = useState<string | null>(entries.length === 1 ? entries[0].key : null);
   if (!entries.length) return null;
   // one feature selected: its display name (spec 1 §3: names of its objects by type, with the cables over an edge)
-  const feature = ids.length === 1 ? featureProperties(model, ids[0]) : null;
+  const name = ids.length === 1 ? featureProperties(model, ids[0])?.name : '';
   return (
     <aside className="feature-info" data-testid="feature-info" aria-label={t('map.info.title')}>
       <header>
-        <h2>{t('map.info.title')} <span className="feature-info-count" data-testid="feature-info-count">({entries.length})</span></h2>
+        <h2><span className="feature-info-title" data-testid="feature-info-title">{name || t('map.info.title')}</span> <span className="feature-info-count" data-testid="feature-info-count">({entries.length})</span></h2>
         <button type="button" onClick={onClose} aria-label={t('map.info.close')}>×</button>
       </header>
-      {feature?.name && <p className="feature-info-name" data-testid="feature-info-name">{feature.name}</p>}
       {entries.map((e) => {
         const title = e.layerName ? t(`layers.names.${e.layerName}`, { defaultValue: e.layerName }) : e.objectType?.name ?? t(`map.info.${e.kind}`);
         const expanded = open === e.key;
