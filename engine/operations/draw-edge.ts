@@ -19,10 +19,10 @@ export const drawEdge: Operation<'drawEdge'> = {
   type: 'drawEdge',
   disabled(_g, it) {
     if (!Array.isArray(it.coordinates) || it.coordinates.length < 2) return 'a line needs at least two coordinates';
-    return zeroLengthReason(it.coordinates.map(roundPosition));
+    return zeroLengthReason(it.coordinates.map((p) => roundPosition(p)));
   },
   run(g, it) {
-    for (const piece of cutAtNodes(g, it.coordinates.map(roundPosition))) {
+    for (const piece of cutAtNodes(g, it.coordinates.map((p) => roundPosition(p)))) {
       if (isZeroLength(piece.coords)) continue;
       const a = piece.from ?? endNode(g, piece.coords[0]);
       const b = piece.to ?? endNode(g, piece.coords[piece.coords.length - 1]);

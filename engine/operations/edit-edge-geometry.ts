@@ -12,7 +12,7 @@ export interface EditEdgeGeometryIntent { type: 'editEdgeGeometry'; id: Id; coor
 export const editEdgeGeometry: Operation<'editEdgeGeometry'> = {
   type: 'editEdgeGeometry',
   disabled: (g, it) => (!g.obj(it.id)?.edge ? 'not an edge' : !Array.isArray(it.coordinates) || it.coordinates.length < 2 ? 'a line needs at least two coordinates' : null),
-  run: (g, it) => editLine(g, it.id, it.coordinates.map(roundPosition)),
+  run: (g, it) => editLine(g, it.id, it.coordinates.map((p) => roundPosition(p))),
   // old line (its points move or go), the new line, and both end nodes with their other edges (a moved end moves them)
   touched(m, it) {
     const e = getObject(m, it.id)?.edge;
