@@ -1,5 +1,5 @@
-// Registers the project-side route groups (projects, catalogue, network, settings, validations, uploads) in one
-// encapsulated scope with strict body validation, realtime events, and an error handler that turns database
+// Registers the project-side route groups (projects, catalogue, network, settings, profiles, validations, uploads) in
+// one encapsulated scope with strict body validation, realtime events, and an error handler that turns database
 // constraint races (two editors saving the same id at once) into 409 instead of 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { useStrictValidation } from '../network/validator';
@@ -9,6 +9,7 @@ import { catalogueRoutes } from '../catalogue/routes';
 import { networkRoutes } from '../network/routes';
 import { networkExtentRoutes } from '../network/extent';
 import { settingsStoreRoutes } from './settings-routes';
+import { profileRoutes } from './profile-routes';
 import { validationRoutes } from '../validation/routes';
 import { uploadRoutes } from '../uploads/routes';
 
@@ -39,6 +40,7 @@ export async function projectGroups(api: FastifyInstance): Promise<void> {
   await api.register(networkExtentRoutes);
   await api.register(networkRoutes);
   await api.register(settingsStoreRoutes);
+  await api.register(profileRoutes);
   await api.register(validationRoutes);
   await api.register(uploadRoutes);
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { authConfig } from '../auth/auth-config';
 import { sendError } from '../auth/messages';
 import { body } from './schemas';
+import type { Db, Queryable } from '../db/db';
 
 const MAP_CONTEXT = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,100}$' } as const;
 const LAYER_SETTING = {
@@ -51,24 +52,30 @@ function merge(stored: Json, patch: Json, depth: number): Json {
   return out;
 }
 
+type Kind = 'profiles' | 'cyclomedia';
+const parse = (s: Json | string | undefined): Json => (typeof s === 'string' ? JSON.parse(s) : s ?? {});
+
+/** A user's settings document of one kind ({} when none is stored). */
+export async function getUserSettings(db: Queryable, userId: number, kind: Kind): Promise<Json> {
+  const r = await db.query<{ settings: Json | string }>('SELECT settings FROM user_settings WHERE user_id = $1 AND kind = $2', [userId, kind]);
+  return parse(r.rows[0]?.settings);
+}
+
+/** Merges `patch` into a user's settings document (`depth` levels deep, null removes a key); returns the result. */
+export async function patchUserSettings(db: Db, userId: number, kind: Kind, patch: Json, depth: number): Promise<Json> {
+  return db.tx(async (q) => {
+    await q.query(`INSERT INTO user_settings (user_id, kind) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, kind]);
+    const r = await q.query<{ settings: Json | string }>('SELECT settings FROM user_settings WHERE user_id = $1 AND kind = $2 FOR UPDATE', [userId, kind]);
+    const next = merge(parse(r.rows[0].settings), patch, depth);
+    await q.query('UPDATE user_settings SET settings = $3::jsonb, updated_at = now() WHERE user_id = $1 AND kind = $2', [userId, kind, JSON.stringify(next)]);
+    return next;
+  });
+}
+
 export async function settingsRoutes(api: FastifyInstance): Promise<void> {
   const { db, config } = api.deps;
-
-  async function getSettings(userId: number, kind: 'profiles' | 'cyclomedia'): Promise<Json> {
-    const r = await db.query<{ settings: Json | string }>('SELECT settings FROM user_settings WHERE user_id = $1 AND kind = $2', [userId, kind]);
-    const s = r.rows[0]?.settings ?? {};
-    return typeof s === 'string' ? JSON.parse(s) : s;
-  }
-  async function patchSettings(userId: number, kind: 'profiles' | 'cyclomedia', patch: Json, depth: number): Promise<Json> {
-    return db.tx(async (q) => {
-      await q.query(`INSERT INTO user_settings (user_id, kind) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, kind]);
-      const r = await q.query<{ settings: Json | string }>('SELECT settings FROM user_settings WHERE user_id = $1 AND kind = $2 FOR UPDATE', [userId, kind]);
-      const cur = typeof r.rows[0].settings === 'string' ? JSON.parse(r.rows[0].settings as string) : r.rows[0].settings as Json;
-      const next = merge(cur, patch, depth);
-      await q.query('UPDATE user_settings SET settings = $3::jsonb, updated_at = now() WHERE user_id = $1 AND kind = $2', [userId, kind, JSON.stringify(next)]);
-      return next;
-    });
-  }
+  const getSettings = (userId: number, kind: Kind) => getUserSettings(db, userId, kind);
+  const patchSettings = (userId: number, kind: Kind, patch: Json, depth: number) => patchUserSettings(db, userId, kind, patch, depth);
 
   api.get('/user/settings/cyclomedia', async (req) => getSettings(req.user.id, 'cyclomedia'));
   api.patch('/user/settings/cyclomedia', { schema: { body: CYCLOMEDIA } }, async (req, reply) => {

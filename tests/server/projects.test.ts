@@ -119,7 +119,7 @@ describe('settings stores and profiles', () => {
   });
 
   it('profiles CRUD, by profile type and by project type, per organisation', async () => {
-    const c = await eng.post('/api/profile', { name: 'Sleuf standaard', type: 'trenchProfile', project_type_id: 10, settings: { default: 85 } });
+    const c = await eng.post('/api/profile', { name: 'Sleuf standaard', type: 'trenchProfile', project_type_id: 10, settings: { trenchCosts: { default: { cost: 85 } } } });
     expect(c.status, c.text).toBe(201);
     const uuid = c.body.uuid;
     expect((await eng.get('/api/profile/profile_type/trenchProfile')).body.map((p: { uuid: string }) => p.uuid)).toContain(uuid);
