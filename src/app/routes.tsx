@@ -18,6 +18,7 @@ import { UserAdmin } from '../admin/UserAdmin';
 import { AdminSettings } from '../admin/AdminSettings';
 import { AreaPage } from '../shell/AreaPage';
 import { WorkflowRoute } from '../workflow/WorkflowRoute';
+import { SettingsScreen } from '../settings/SettingsScreen';
 
 export const ROUTE_POLICIES = {
   management: 'management_dashboard',
@@ -69,6 +70,8 @@ export const appRoutes: RouteObject[] = [
         { path: 'admin-settings', element: <RequirePolicy policy={ROUTE_POLICIES['admin-settings']}><AdminSettings /></RequirePolicy> },
         { path: 'statistics', element: <RequirePolicy policy={ROUTE_POLICIES.statistics}><AreaPage area="statistics" /></RequirePolicy> },
         { path: 'workflow/:projectId/:projectTypeKey/:step', element: <WorkflowRoute /> },
+        // Project settings (src/settings/README.md): read by everyone who sees the project, edited with project.settings.edit.
+        { path: 'project/:projectId/settings', element: <SettingsScreen /> },
       ],
     }],
   },

@@ -1,7 +1,7 @@
 // The project route (policy project.create_and_edit; data preloaded): /project creates a project, /project/{id}
 // shows its properties (name, type, level of detail and the property values, set as a list of values).
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   useCreateProjectMutation, useProjectQuery, usePropertyTypesQuery, usePropertyValuesQuery, useSetPropertyValuesMutation,
@@ -56,6 +56,7 @@ function ProjectProperties({ id }: { id: number }) {
   return (
     <main className="project-page" data-testid="project-properties">
       <h1>{p.name}</h1>
+      <Link to={`/project/${id}/settings`} data-testid="project-settings-link">{t('settings.open')}</Link>
       <dl>
         <dt>{t('dashboard.fields.type')}</dt><dd>{typeName(p, types.data)}</dd>
         <dt>{t('projects.level_of_detail')}</dt><dd>{t(`projects.lod.${(p.levelOfDetail ?? 'Low').toLowerCase()}`)}</dd>

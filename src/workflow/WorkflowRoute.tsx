@@ -1,6 +1,7 @@
 // The workflow route workflow/{projectId}/{project type key}/{step} with the settings in the fragment (spec 1 §2):
 // the project type's states from the server (sorted by step, cached) as step navigation, the map screen for the
-// current step, a long loading mark on entry, and the leave guard for unsaved changes.
+// current step, a long loading mark on entry, the leave guard for unsaved changes, and the way into the project's
+// settings (with the profile refresh check of spec 2 §4).
 import { Suspense, lazy, useEffect } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
@@ -14,6 +15,7 @@ import { joinProjectRoom, leaveProjectRoom } from '../shell/requests/socket';
 import { confirmLeave } from './leave-guard';
 import { hasUnsavedChanges } from './unsaved-changes';
 import { StepNavigation } from './StepNavigation';
+import { WorkflowSettingsEntry } from '../settings/WorkflowSettingsEntry';
 
 // The map screen of the step, loaded on demand (the map libraries are heavy).
 const WorkflowMap = lazy(() => import('../map/MapScreen').then((m) => ({ default: m.MapScreen })));
@@ -75,6 +77,7 @@ export function WorkflowRoute() {
     <main className="workflow" data-testid="workflow">
       <header className="workflow-header">
         <h1>{project.data?.name ?? ''}</h1>
+        <WorkflowSettingsEntry projectId={projectId} />
         {projectTypeId !== undefined && <StepNavigation projectTypeId={projectTypeId} step={step} onStep={goToStep} />}
       </header>
       <div className="workflow-map">

@@ -94,7 +94,14 @@ export interface SettingsProfile {
   organisation_id?: number | null;
   settings: Record<string, unknown>;
   created_at?: string;
+  /** Last change (ISO); a profile applied to a project before this changed since (spec 2 §4 profile refresh). */
+  updated_at?: string;
 }
+/** An applied profile of a project as GET …/fttx/settings/profiles lists it. */
+export interface AppliedProfile { uuid: string; name: string; type: string; updated_at: string; applied_at: string | null; changed: boolean }
+/** The profile refresh state of a project for the caller: `refresh` → offer the refresh modal (spec 2 §4). */
+export interface ProjectProfiles { profiles: AppliedProfile[]; changed: string[]; ignoredAt: string | null; refresh: boolean }
+export interface AppliedProfilesResult { settings: Record<string, unknown>; applied: Record<string, string> }
 export interface UserProfileSettings {
   profiles: Record<string, { uuid: string; updated_at: string; applied_at: string | null }>;
   ignoreProfileRefreshTimeStamps: Record<string, string>;
