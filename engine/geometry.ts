@@ -95,3 +95,28 @@ export function bboxOf(c: readonly Position[]): [number, number, number, number]
   }
   return [minX, minY, maxX, maxY];
 }
+
+/** Whether p lies inside the ring (even-odd rule; a point on the boundary may count either way). */
+export function pointInRing(p: Position, ring: readonly Position[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i], [xj, yj] = ring[j];
+    if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Whether p lies inside a polygon given as rings (the first the outer ring, the others holes). */
+export function pointInPolygon(p: Position, rings: readonly (readonly Position[])[]): boolean {
+  if (!rings.length || !pointInRing(p, rings[0])) return false;
+  for (let k = 1; k < rings.length; k++) if (pointInRing(p, rings[k])) return false;
+  return true;
+}
+
+const orient = (a: Position, b: Position, c: Position): number => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+
+/** Whether segments a–b and c–d cross at a point inside both (touching at an end or overlapping does not count). */
+export function segmentsCross(a: Position, b: Position, c: Position, d: Position): boolean {
+  const o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
+  return o1 * o2 < 0 && o3 * o4 < 0;
+}

@@ -23,3 +23,6 @@ export * from './feature-properties';
 export * from './merge';
 export * from './editor';
 export * from './generate';
+export * from './multiplicity';
+export * from './validation/index';
+export * from './capex/index';

@@ -1,7 +1,7 @@
 // Graph integrity check (spec 3 §4 Graph integrity, §5 Graph): no duplicate ids, no self-loop edges, both endpoints
 // exist, paths traversable edge by edge, path edge ids unique, relations reference existing instances.
 import type { Id, NetworkObject } from './types';
-import { createModel, edgesOfNode, getObject, getPathEdge, kindOf, pathEdgesOfPath, type Model, type ModelInput } from './model';
+import { createModel, edgesOfNode, getObject, getPathEdge, kindOf, pathEdgesOfPath, type Model, type ModelInput, type NetworkObjectRow } from './model';
 import { pentries, pget } from './ptable';
 import { pointsEqual } from './geometry';
 
@@ -60,45 +60,7 @@ export function checkIntegrity(source: Model | ModelInput, opts: IntegrityOption
   const objects: Iterable<[string, ReturnType<typeof getObject>]> = ids
     ? ids.map((id) => [id, getObject(m, id)] as [string, ReturnType<typeof getObject>])
     : pentries(m.networkObjects);
-  for (const [id, o] of objects) {
-    if (!o) continue;
-    const kind = kindOf(o);
-    if (opts.geometry && kind !== 'path') {
-      const g = o.node ? o.node.geometry : o.edge!.geometry;
-      const ok = o.node ? g?.type === 'Point' : g?.type === 'LineString' && g.coordinates.length >= 2;
-      if (!ok) issues.push({ code: 'invalid geometry', id, message: `network object ${id} has an invalid geometry` });
-    }
-    if (kind === 'edge') {
-      const e = o.edge!;
-      if (e.fromNodeId === e.toNodeId) issues.push({ code: 'self-loop edge', id, message: `edge ${id} starts and ends at node ${e.fromNodeId}` });
-      for (const nid of [e.fromNodeId, e.toNodeId]) {
-        const n = getObject(m, nid);
-        if (!n) issues.push({ code: 'missing endpoint', id, message: `edge ${id} refers to missing node ${nid}` });
-        else if (!n.node) issues.push({ code: 'endpoint is not a node', id, message: `edge ${id} endpoint ${nid} is not a node` });
-      }
-      if (opts.geometry) {
-        const c = e.geometry.coordinates;
-        const a = getObject(m, e.fromNodeId)?.node, b = getObject(m, e.toNodeId)?.node;
-        if ((a && !pointsEqual(a.geometry.coordinates, c[0])) || (b && !pointsEqual(b.geometry.coordinates, c[c.length - 1]))) {
-          issues.push({ code: 'edge end away from its node', id, message: `edge ${id} does not end on its nodes` });
-        }
-      }
-    } else if (kind === 'path') {
-      let at: Id | null = null;
-      for (const peId of pathEdgesOfPath(m, id)) {
-        const pe = getPathEdge(m, peId)!;
-        const edge = getObject(m, pe.edgeId)?.edge;
-        if (!edge) { issues.push({ code: 'path edge on missing edge', id: pe.id, message: `path edge ${pe.id} refers to missing edge ${pe.edgeId}` }); at = null; continue; }
-        const fits = pe.startNodeId === edge.fromNodeId || pe.startNodeId === edge.toNodeId;
-        if (!fits || (at !== null && pe.startNodeId !== at)) {
-          issues.push({ code: 'path not traversable', id, message: `path ${id} is not traversable at path edge ${pe.id}` });
-        }
-        at = pe.startNodeId === edge.fromNodeId ? edge.toNodeId : edge.fromNodeId;
-      }
-    } else if (kind === 'node' && ids) {
-      for (const eid of edgesOfNode(m, id)) if (!getObject(m, eid)) issues.push({ code: 'missing endpoint', id: eid, message: `edge ${eid} is missing` });
-    }
-  }
+  for (const [id, o] of objects) if (o) objectIssues(m, id, o, { geometry: opts.geometry, nodeEdges: ids !== null }, issues);
   if (!ids) {
     for (const [id, pe] of pentries(m.pathEdges)) {
       const p = getObject(m, pe.pathId);
@@ -115,6 +77,51 @@ export function checkIntegrity(source: Model | ModelInput, opts: IntegrityOption
         if (!pget(m.objectInstances, iid)) issues.push({ code: 'relation to missing instance', id: iid, message: `relation ${r.objectRelationTypeName} refers to missing object instance ${iid}` });
       }
     }
+  }
+  return issues;
+}
+
+/**
+ * The issues of one network object (appended to `out`): an edge's self-loop, missing or non-node end nodes and (with
+ * geometry) ends away from its nodes; a path's path edges over missing edges or not traversable; (with nodeEdges) a
+ * node's missing edges; (with geometry) a malformed geometry. O(the object's path edges or edges).
+ */
+export function objectIssues(m: Model, id: Id, o: NetworkObjectRow, opts: { geometry?: boolean; nodeEdges?: boolean }, issues: IntegrityIssue[] = []): IntegrityIssue[] {
+  const kind = kindOf(o);
+  if (opts.geometry && kind !== 'path') {
+    const g = o.node ? o.node.geometry : o.edge!.geometry;
+    const ok = o.node ? g?.type === 'Point' : g?.type === 'LineString' && g.coordinates.length >= 2;
+    if (!ok) issues.push({ code: 'invalid geometry', id, message: `network object ${id} has an invalid geometry` });
+  }
+  if (kind === 'edge') {
+    const e = o.edge!;
+    if (e.fromNodeId === e.toNodeId) issues.push({ code: 'self-loop edge', id, message: `edge ${id} starts and ends at node ${e.fromNodeId}` });
+    const ends = [getObject(m, e.fromNodeId), getObject(m, e.toNodeId)];
+    [e.fromNodeId, e.toNodeId].forEach((nid, k) => {
+      if (!ends[k]) issues.push({ code: 'missing endpoint', id, message: `edge ${id} refers to missing node ${nid}` });
+      else if (!ends[k]!.node) issues.push({ code: 'endpoint is not a node', id, message: `edge ${id} endpoint ${nid} is not a node` });
+    });
+    if (opts.geometry) {
+      const c = e.geometry.coordinates;
+      const a = ends[0]?.node, b = ends[1]?.node;
+      if ((a && !pointsEqual(a.geometry.coordinates, c[0])) || (b && !pointsEqual(b.geometry.coordinates, c[c.length - 1]))) {
+        issues.push({ code: 'edge end away from its node', id, message: `edge ${id} does not end on its nodes` });
+      }
+    }
+  } else if (kind === 'path') {
+    let at: Id | null = null;
+    for (const peId of pathEdgesOfPath(m, id)) {
+      const pe = getPathEdge(m, peId)!;
+      const edge = getObject(m, pe.edgeId)?.edge;
+      if (!edge) { issues.push({ code: 'path edge on missing edge', id: pe.id, message: `path edge ${pe.id} refers to missing edge ${pe.edgeId}` }); at = null; continue; }
+      const fits = pe.startNodeId === edge.fromNodeId || pe.startNodeId === edge.toNodeId;
+      if (!fits || (at !== null && pe.startNodeId !== at)) {
+        issues.push({ code: 'path not traversable', id, message: `path ${id} is not traversable at path edge ${pe.id}` });
+      }
+      at = pe.startNodeId === edge.fromNodeId ? edge.toNodeId : edge.fromNodeId;
+    }
+  } else if (kind === 'node' && opts.nodeEdges) {
+    for (const eid of edgesOfNode(m, id)) if (!getObject(m, eid)) issues.push({ code: 'missing endpoint', id: eid, message: `edge ${eid} is missing` });
   }
   return issues;
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import {
-  Editor, checkIntegrity, edgesOfNode, getInstance, getObject, getPathEdge, instancesOf, pathEdgesOfEdge, pentries, relationsFrom,
+  Editor, MULTIPLICITY_REACHED, checkIntegrity, edgesOfNode, getInstance, getObject, getPathEdge, instancesOf, pathEdgesOfEdge, pentries, relationsFrom,
   type Id, type Model, type Position,
 } from '../../engine/index';
 import { startTestServer, type Api, type TestServer } from './support/server';
@@ -104,9 +104,15 @@ describe('engine save requests against the server', () => {
     const tap = getObject(ed.model, streetEdges(ed.model, false)[0])!.edge!.toNodeId;
     ok(ed.apply({ type: 'createInstance', networkObjectId: tap, objectTypeId: T.handhole, values: { name: 'HH-contract' } }), 'create instance');
 
-    // 6. Add a relation (a trench containing another street edge's duct) and delete an existing one (a drop cable's).
+    // 6. Add a relation (a cable via a distribution point; a trench taking another street edge's duct is refused: that
+    //    duct already has its trench and trench_contains_duct allows one per duct) and delete an existing one (a drop
+    //    cable's).
     const [s1, s2] = streetEdges(ed.model, false);
-    const rel = { fromId: instOfType(ed.model, s1, T.trench)!, toId: instOfType(ed.model, s2, T.duct)!, objectRelationTypeName: 'trench_contains_duct' };
+    const taken = { fromId: instOfType(ed.model, s1, T.trench)!, toId: instOfType(ed.model, s2, T.duct)!, objectRelationTypeName: 'trench_contains_duct' };
+    expect(ed.apply({ type: 'createRelation', relation: taken }).rejected).toBe(MULTIPLICITY_REACHED);
+    let cable: Id | undefined;
+    for (const [id, i] of pentries(ed.model.objectInstances)) if (i.objectTypeId === T.cable) { cable = id; break; }
+    const rel = { fromId: cable!, toId: dp!, objectRelationTypeName: 'cable_via_splicebox' };
     ok(ed.apply({ type: 'createRelation', relation: rel }), 'create relation');
     const houseEdge = edgesOfNode(ed.model, hs[2])[0];
     const houseDuct = instOfType(ed.model, houseEdge, T.duct)!;

@@ -1,0 +1,78 @@
+// Validator cable_capacity (Required): a cable (an instance of a cable type) whose `fibers` value is below the demand
+// it serves. Served = the customer connections on the nodes the cable's path passes (start and far end of every path
+// edge; for a cable on an edge its two end nodes; on a node that node) and the customer connections related to it
+// directly, each once; demand = each one's `demand` value, else its type's default, else 1. A cable without a numeric
+// fibers value is not checked (required_attributes reports a missing one). The catalogue has no cable → DP demand
+// relation, so a feeder's DPs are not counted (choice: the smallest rule the catalogue defines).
+// Dependents: the cable (row, values, relations), the cables of a path whose path edges changed, the cables over an
+// edge whose end nodes changed, and the cables at the node of / related to a customer connection that changed.
+import type { Id } from '../types';
+import { edgesOfNode, getInstance, getObject, instancesOf, type Model } from '../model';
+import { failed, isOfType, numberDefault, numberValue, shown, type ValidationContext } from './context';
+import {
+  addInstancesOn, addPathInstancesOver, bothModels, eachNeighbour, edgeEndsChanged, instancesOfRow, nodesOfPath, pathsOver,
+} from '../dependents';
+import type { Validator } from './types';
+
+const NAME = 'cable_capacity';
+
+/** The nodes the network object of a cable passes. */
+function nodesOf(m: Model, objectId: Id): Id[] {
+  const o = getObject(m, objectId);
+  if (!o) return [];
+  return o.node ? [objectId] : o.edge ? [o.edge.fromNodeId, o.edge.toNodeId] : nodesOfPath(m, objectId);
+}
+
+/** The total demand of the customer connections a cable serves. */
+export function servedDemand(m: Model, cable: Id, ctx: ValidationContext): number {
+  const inst = getInstance(m, cable);
+  if (!inst) return 0;
+  const seen = new Set<Id>();
+  for (const n of nodesOf(m, inst.networkObjectId)) for (const c of instancesOf(m, n)) if (isOfType(m, c, ctx.customerTypes)) seen.add(c);
+  eachNeighbour(m, cable, (c) => { if (isOfType(m, c, ctx.customerTypes)) seen.add(c); });
+  let sum = 0;
+  for (const c of seen) sum += numberValue(m, c, 'demand') ?? numberDefault(ctx.schema, getInstance(m, c)?.objectTypeId, 'demand') ?? 1;
+  return sum;
+}
+
+/** Adds the cables whose path (or edge) passes node `n` in model m. */
+function addCablesAt(m: Model, n: Id, ctx: ValidationContext, out: Set<Id>): void {
+  const add = (iid: Id) => { if (isOfType(m, iid, ctx.cableTypes)) out.add(iid); };
+  instancesOf(m, n).forEach(add);
+  for (const e of edgesOfNode(m, n)) {
+    instancesOf(m, e).forEach(add);
+    for (const p of pathsOver(m, e)) instancesOf(m, p).forEach(add);
+  }
+}
+
+export const cableCapacity: Validator = {
+  name: NAME,
+  severity: 'Required',
+  subjects: (ctx) => ctx.cableTypes,
+  dependsOn(row, dc, out) {
+    const { ctx } = dc;
+    if (row.table === 'pathEdges') { addInstancesOn(dc, row.row.pathId, out); return; }
+    if (row.table === 'networkObjects') {
+      if (row.row.edge && edgeEndsChanged(dc, row.key)) { addInstancesOn(dc, row.key, out); addPathInstancesOver(dc, row.key, out); }
+      return;
+    }
+    for (const x of instancesOfRow(row)) {
+      out.add(x);
+      if (row.table === 'relations') continue;
+      for (const m of bothModels(dc)) {
+        const inst = getInstance(m, x);
+        if (!inst || !ctx.customerTypes.has(inst.objectTypeId)) continue;
+        addCablesAt(m, inst.networkObjectId, ctx, out);
+        eachNeighbour(m, x, (y) => { if (isOfType(m, y, ctx.cableTypes)) out.add(y); });
+      }
+    }
+  },
+  check(m, id, ctx, severity) {
+    const inst = getInstance(m, id);
+    if (!inst || !ctx.cableTypes.has(inst.objectTypeId)) return [];
+    const fibers = numberValue(m, id, 'fibers');
+    if (fibers === null) return [];
+    const demand = servedDemand(m, id, ctx);
+    return demand > fibers ? [failed(ctx, NAME, id, `Cable ${id} has ${shown(fibers)} fibres for a demand of ${shown(demand)}.`, severity)] : [];
+  },
+};
