@@ -1,11 +1,15 @@
 // POST /api/project/{id}/validations: a list of {name, params} → a map of name → {passed, results}. A project passes
-// when every Required result has passed (spec 2 §5).
+// when every Required result has passed (spec 2 §5). Validators: the SQL ones of validators.ts and the engine's
+// network validators over the stored network (engine-validators.ts).
 import type { FastifyInstance } from 'fastify';
 import { requirePolicy } from '../auth/guard';
 import { HttpError } from '../auth/messages';
 import { current, projectHook } from '../projects/access';
 import { projectParams } from '../network/schemas';
 import { VALIDATORS, type ValidationResult } from './validators';
+import { ENGINE_VALIDATORS, runEngineValidator } from './engine-validators';
+
+const isEngine = (n: string): n is (typeof ENGINE_VALIDATORS)[number] => (ENGINE_VALIDATORS as readonly string[]).includes(n);
 
 type Body = { name: string; params?: Record<string, unknown> }[];
 
@@ -20,12 +24,17 @@ export async function validationRoutes(api: FastifyInstance): Promise<void> {
       },
     },
   }, async (req) => {
-    const unknown = req.body.find((v) => !Object.prototype.hasOwnProperty.call(VALIDATORS, v.name));
-    if (unknown) throw new HttpError(400, 'unknown_validator', `Validator ${unknown.name} does not exist; known: ${Object.keys(VALIDATORS).join(', ')}.`);
+    const known = (n: string) => Object.prototype.hasOwnProperty.call(VALIDATORS, n) || isEngine(n);
+    const unknown = req.body.find((v) => !known(v.name));
+    if (unknown) throw new HttpError(400, 'unknown_validator', `Validator ${unknown.name} does not exist; known: ${[...Object.keys(VALIDATORS), ...ENGINE_VALIDATORS].join(', ')}.`);
     const p = current(req);
     const out: Record<string, { passed: boolean; results: ValidationResult[] }> = {};
+    const memo = new Map<string, Promise<unknown>>();
     for (const v of req.body) {
-      const results = await VALIDATORS[v.name]({ q: req.server.deps.db, projectId: p.id, family: p.family, params: v.params ?? {} });
+      const params = v.params ?? {};
+      const results: ValidationResult[] = isEngine(v.name)
+        ? (await runEngineValidator(req.server.deps.db, p, v.name, params, memo)).map(({ validator: _v, objectId, ...r }) => ({ ...r, ...(objectId ? { id: objectId } : {}) }))
+        : await VALIDATORS[v.name]({ q: req.server.deps.db, projectId: p.id, family: p.family, params });
       out[v.name] = { passed: results.every((r) => r.passed || r.severity !== 'Required'), results };
     }
     return out;

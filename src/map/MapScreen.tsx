@@ -31,6 +31,8 @@ import { mapContextFor } from './map-context';
 import { catalogueStyle, groupStates, styleContextOf, styleKey } from './render/catalogue-style';
 import type { AreaLoader, AreaStatus } from './area-loader';
 import type { ControllerHost } from './map-controller';
+import { usePlanning } from './planning/use-planning';
+import { PlanningDock } from './planning/PlanningDock';
 import './map.css';
 
 export interface MapScreenProps { projectId?: number; projectTypeKey?: string; step?: number; readOnly?: boolean }
@@ -72,6 +74,10 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
   const { ctl, snap } = useMapController(ref, { host, inject: setInjected, area: () => areaRef.current });
   const ctlRef = useRef(ctl);
   ctlRef.current = ctl;
+  // Live validation (feeds the workflow's step gate) and capex, following the session's diffs.
+  const planning = usePlanning(ctl, session, { projectId, stateId: states.data?.find((x) => x.step === step)?.id ?? null, partial: !!loaded?.area });
+  const planningRef = useRef(planning);
+  planningRef.current = planning;
 
   // Layer settings (and the project settings styles read: DP minimum usage) drive the network styling, render-group
   // visibility/opacity and the backgrounds.
@@ -126,6 +132,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
       if (out.ok) {
         if (out.skipped) notify('map.notification.save_resumed', 'Information', { translationParams: { sent: out.skipped } });
         notify('map.notification.saved', 'Information');
+        void planningRef.current?.revalidate(); // spec 2 §2: a saved edit re-runs validation
         return true;
       }
       notify('map.notification.save_failed', 'Error', { stick: true, translationParams: { batch: out.failed.kind, error: out.error } });
@@ -182,6 +189,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
           onClose={() => ctl?.tools.select.set([])}
         />
       )}
+      {planning && <PlanningDock ctl={ctl} planning={planning} projectId={hasProject ? projectId : undefined} readOnly={!editable} />}
       {locked && <div className="map-lock" data-testid="map-lock" aria-label={t('map.tools.locked')} onPointerDownCapture={(e) => e.stopPropagation()} />}
     </div>
   );

@@ -1,0 +1,36 @@
+// Creates the planning plug-in (live validation + capex) for the map's session once the project's settings are
+// there, registers its validation service with the workflow (step gating) and tears both down with the session.
+import { useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import type { AppDispatch } from '../../app/store';
+import { settingsApi } from '../../api/endpoints/settings';
+import { validationApi } from '../../api/endpoints/validation';
+import { registerValidationService } from '../../validation/current-validation';
+import type { GroupAnswer } from '../../validation/validation-service';
+import type { MapController } from '../map-controller';
+import type { EditSession } from '../edit-session';
+import { PlanningBinding, type PlanningSettings } from './planning-binding';
+
+export function usePlanning(ctl: MapController | null, session: EditSession | null, opts: { projectId?: number; stateId?: number | null; partial: boolean }): PlanningBinding | null {
+  const { projectId, stateId = null, partial } = opts;
+  const dispatch = useDispatch<AppDispatch>();
+  const hasProject = projectId !== undefined && Number.isFinite(projectId);
+  const settings = settingsApi.useFttxSettingsQuery(projectId ?? 0, { skip: !hasProject });
+  const ready = !hasProject || !settings.isLoading;
+  const data = (settings.data ?? null) as PlanningSettings | null;
+  const [planning, setPlanning] = useState<PlanningBinding | null>(null);
+
+  useEffect(() => {
+    if (!ctl || !session || !ready) return;
+    const runGroup = (validations: { name: string; params: Record<string, unknown> }[]): Promise<GroupAnswer> =>
+      hasProject ? dispatch(validationApi.endpoints.validate.initiate({ projectId: projectId!, validations })).unwrap() as Promise<GroupAnswer>
+        : Promise.reject({ status: 'FETCH_ERROR', error: 'no project' });
+    const p = new PlanningBinding(session, data, { stateId, partial, runGroup });
+    const offService = registerValidationService(p.service);
+    p.start((l) => ctl.binding.subscribe(l));
+    setPlanning(p);
+    return () => { offService(); p.destroy(); setPlanning(null); };
+  }, [ctl, session, ready, data, stateId, partial, hasProject, projectId, dispatch]);
+
+  return planning;
+}
