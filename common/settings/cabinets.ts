@@ -60,3 +60,24 @@ export function oapTypes(projectType: number | string): string[] {
   if (!projectTypeInfo(projectType)?.oaps) throw new Error(`OAPs not available in project type ${projectType}`);
   return OAP_MODELS.map((m) => m.name);
 }
+
+/**
+ * Problems of a settings document's AP and OAP types against the cabinet catalogue (spec 2 §5, §8): every AP type
+ * named must have cabinet data for the project type, OAP types only where the project type has OAPs. The messages
+ * are the spec's errors.
+ */
+export function cabinetProblems(projectType: number | string, value: unknown): { path: string; message: string }[] {
+  const network = (value as { network?: { ap_types?: unknown; oap_types?: unknown } } | null)?.network;
+  const out: { path: string; message: string }[] = [];
+  const names = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const ap = names(network?.ap_types), oap = names(network?.oap_types);
+  ap.forEach((name, i) => {
+    try {
+      if (!apCabinetFor(projectType, name)) out.push({ path: `network.ap_types[${i}]`, message: `AP type ${name} has no cabinet data for project type ${projectType}` });
+    } catch (e) { out.push({ path: `network.ap_types[${i}]`, message: (e as Error).message }); }
+  });
+  if (oap.length) {
+    try { oapTypes(projectType); } catch (e) { out.push({ path: 'network.oap_types', message: (e as Error).message }); }
+  }
+  return out;
+}

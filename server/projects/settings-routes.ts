@@ -7,7 +7,7 @@ import { requirePolicy } from '../auth/guard';
 import { HttpError } from '../auth/messages';
 import { current, projectHook, type ProjectRow } from './access';
 import { projectParams } from '../network/schemas';
-import { effectiveSettings, settingsProblems, templateFor, type SettingsProblem, type SettingsTemplate } from '../../common/settings/index';
+import { cabinetProblems, effectiveSettings, settingsProblems, templateFor, type SettingsProblem, type SettingsTemplate } from '../../common/settings/index';
 import type { Queryable } from '../db/db';
 
 type P = { projectId: number };
@@ -57,7 +57,8 @@ export async function settingsStoreRoutes(api: FastifyInstance): Promise<void> {
   api.post<{ Params: P; Body: Record<string, unknown> }>('/project/:projectId/fttx/settings', { ...edit, schema: { params: projectParams, body: settingsBody } }, async (req, reply) => {
     const p = current(req);
     const t = projectTemplate(p);
-    const problems = settingsProblems(t, req.body);
+    // the cabinet catalogue's own errors first (spec 2 §8), then the template's
+    const problems = [...cabinetProblems(p.project_type_id, req.body), ...settingsProblems(t, req.body)];
     if (problems.length) return sendProblems(reply, 'invalid_settings', problems);
     await req.server.deps.db.query(`INSERT INTO fttx_settings (project_id, settings) VALUES ($1, $2::jsonb)
       ON CONFLICT (project_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = now()`, [p.id, JSON.stringify(req.body)]);

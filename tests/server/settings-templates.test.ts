@@ -91,6 +91,19 @@ describe('project settings', () => {
     expect((await eng.get(url(id))).body.network.dp_capacity).toBe(44);
   });
 
+  it("AP and OAP types are looked up in the cabinet catalogue: the spec's errors, nothing stored (spec 2 §5, §8)", async () => {
+    const gzm = await newProject(5, 'No AP cabinets');
+    const noCab = await unchanged(() => eng.post(url(gzm), { network: { ap_types: ['AP-S'] } }));
+    expect([noCab.status, noCab.body.message, noCab.body.problems[0].path]).toEqual([400, 'Unable to find AP cabinet data for project type 5', 'network.ap_types[0]']);
+    const lowLevel = await newProject(13, 'No OAPs');
+    const noOap = await unchanged(() => eng.post(url(lowLevel), { network: { oap_types: ['OAP-S'] } }));
+    expect([noOap.status, noOap.body.message]).toEqual([400, 'OAPs not available in project type 13']);
+    const fttx = await newProject(10, 'With cabinets');
+    expect((await eng.post(url(fttx), { network: { ap_types: ['AP-M'], oap_types: ['OAP-S'] } })).status).toBe(200);
+    const unknown = await eng.post(url(fttx), { network: { ap_types: ['AP-XXL'] } });
+    expect([unknown.status, unknown.body.message]).toEqual([400, 'AP type AP-XXL has no cabinet data for project type 10']);
+  });
+
   it('POST answers the effective settings; export one section; DELETE restores the defaults', async () => {
     const id = await newProject(10);
     const r = await eng.post(url(id), { network: { dp_capacity: 45 }, statistics: { kerf_loss: 5 } });
