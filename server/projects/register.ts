@@ -12,6 +12,7 @@ import { settingsStoreRoutes } from './settings-routes';
 import { profileRoutes } from './profile-routes';
 import { validationRoutes } from '../validation/routes';
 import { uploadRoutes } from '../uploads/routes';
+import { uploadImportRoutes } from '../uploads/import-routes';
 
 const PG_CONFLICT: Record<string, [number, string, string]> = {
   '23505': [409, 'duplicate_id', 'An id in the batch already exists'],
@@ -43,4 +44,5 @@ export async function projectGroups(api: FastifyInstance): Promise<void> {
   await api.register(profileRoutes);
   await api.register(validationRoutes);
   await api.register(uploadRoutes);
+  await api.register(uploadImportRoutes);
 }
