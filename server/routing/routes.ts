@@ -1,0 +1,76 @@
+// POST /api/project/{id}/route (our extension; the spec names no route call): route determination over the stored
+// network (engine/route). Body {from: [x, y], to: [x, y], strategy, areas?, scenarioId?} → the RouteResult, or, for
+// batch runs, {queries: [{from, to, strategy, areas?}, …], scenarioId?} → {results: [...]} over one graph build.
+// Coordinates EPSG:3857 like the stored network; lengths in ground metres (groundLength); unit costs from the
+// project's effective settings: trenchCosts entries and, where the template has it, routeDetermination.weights.
+// Strategies: minimal_cost, minimal_cost_alternative, minimal_distance, minimal_private, centerline ('other' is a
+// manual route: 400). The network is read like the engine validators read it (server/network/read networkJson).
+import type { FastifyInstance } from 'fastify';
+import { requirePolicy } from '../auth/guard';
+import { HttpError } from '../auth/messages';
+import { current, projectHook } from '../projects/access';
+import { projectParams } from '../network/schemas';
+import { networkJson } from '../network/read';
+import { projectTemplate, storedSettings } from '../projects/settings-routes';
+import { effectiveSettings } from '../../common/settings/index';
+import { groundLength } from '../../engine/mercator';
+import type { NetworkObject } from '../../engine/types';
+import type { TrenchCostEntry } from '../../engine/capex/types';
+import { graphFromNetwork, Router, ROUTE_STRATEGIES, type RouteArea, type RouteQuery, type RouteWeights } from '../../engine/route/index';
+
+const point = { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number' } } as const;
+const area = {
+  type: 'object', required: ['costType', 'polygon'], additionalProperties: false,
+  properties: {
+    costType: { type: 'string', minLength: 1, maxLength: 100 },
+    polygon: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'array', minItems: 4, maxItems: 10000, items: point } },
+    multiplier: { type: 'number', minimum: 0 }, add: { type: 'number' },
+  },
+} as const;
+const query = {
+  type: 'object', required: ['from', 'to', 'strategy'], additionalProperties: false,
+  properties: { from: point, to: point, strategy: { type: 'string', maxLength: 50 }, areas: { type: 'array', maxItems: 100, items: area } },
+} as const;
+
+interface Q { from: [number, number]; to: [number, number]; strategy: string; areas?: RouteArea[] }
+type Body = Partial<Q> & { queries?: Q[]; scenarioId?: number };
+
+function checkStrategy(s: string): asserts s is RouteQuery['strategy'] {
+  if (s === 'other') throw new HttpError(400, 'bad_request', "Strategy 'other' is a manual route: there is nothing to compute.");
+  if (!(ROUTE_STRATEGIES as readonly string[]).includes(s)) throw new HttpError(400, 'bad_request', `Unknown strategy ${s}; known: ${ROUTE_STRATEGIES.join(', ')}.`);
+}
+
+/** The project's trench cost entries as a list (settings section trenchCosts: name → entry). */
+function trenchCostList(settings: Record<string, unknown>): TrenchCostEntry[] {
+  const tc = (settings.trenchCosts ?? {}) as Record<string, Omit<TrenchCostEntry, 'name'>>;
+  return Object.entries(tc).map(([name, e]) => ({ name, ...e }));
+}
+
+export async function routeDeterminationRoutes(api: FastifyInstance): Promise<void> {
+  api.post<{ Params: { projectId: number }; Body: Body }>('/project/:projectId/route', {
+    onRequest: requirePolicy('network.view'), preHandler: projectHook(),
+    schema: {
+      params: projectParams,
+      body: {
+        type: 'object', additionalProperties: false,
+        properties: { ...query.properties, queries: { type: 'array', minItems: 1, maxItems: 1000, items: query }, scenarioId: { type: 'integer' } },
+      },
+    },
+  }, async (req) => {
+    const b = req.body;
+    const batch = b.queries !== undefined;
+    if (!batch && (!b.from || !b.to || !b.strategy)) throw new HttpError(400, 'bad_request', 'Give from, to and strategy, or queries.');
+    const queries: Q[] = batch ? b.queries! : [{ from: b.from!, to: b.to!, strategy: b.strategy!, areas: b.areas }];
+    for (const q of queries) checkStrategy(q.strategy);
+    const p = current(req);
+    const q = req.server.deps.db;
+    const [json, stored] = await Promise.all([networkJson(q, p.id, { includeWithoutObjectInstances: true, scenarioId: b.scenarioId }), storedSettings(q, p.id)]);
+    const settings = effectiveSettings(projectTemplate(p), stored) as Record<string, unknown>;
+    const trenchCosts = trenchCostList(settings);
+    const weights = ((settings.routeDetermination ?? {}) as { weights?: RouteWeights }).weights;
+    const graph = graphFromNetwork({ networkObjects: JSON.parse(json) as NetworkObject[] }, { trenchCosts, weights, lengthOf: groundLength });
+    const router = new Router(graph, { trenchCosts });
+    const results = queries.map((x) => router.route(x as RouteQuery));
+    return batch ? { results } : results[0];
+  });
+}
