@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORIES, type LayerEntry, type ResolvedLayer } from 'layers';
 import { CategoryIcon } from './CategoryIcon';
 import { LayerRow } from './LayerRow';
+import { UploadLauncher } from './UploadLauncher';
 
 export interface LayerChange { layerName: string; visible: boolean; opacity: number; style: string | null }
 
@@ -22,6 +23,13 @@ export function LayerPanel({ entries, settings, onChange, onRestoreDefaults, dpM
   const { t } = useTranslation();
   const byName = new Map(settings.map((s) => [s.layerName, s]));
   const groups = CATEGORIES.map((c) => ({ category: c, entries: entries.filter((e) => e.category === c) })).filter((g) => g.entries.length);
+  // The upload screen sits in the first upload category offered (Upload, else UploadKlic).
+  const uploadCategory = groups.find((g) => g.category === 'Upload' || g.category === 'UploadKlic')?.category;
+  const show = (layerName: string) => {
+    const s = byName.get(layerName);
+    const e = entries.find((x) => x.name === layerName);
+    if (e) onChange({ layerName, visible: true, opacity: s?.opacity ?? 1, style: s?.style ?? e.styles[0] ?? null });
+  };
   return (
     <section className="layer-panel" data-testid="layer-panel" aria-label={t('layers.panel.title')}>
       <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
@@ -35,6 +43,7 @@ export function LayerPanel({ entries, settings, onChange, onRestoreDefaults, dpM
             <CategoryIcon category={g.category} />
             <span>{t(`layers.categories.${g.category}`)}</span>
           </summary>
+          {g.category === uploadCategory && <UploadLauncher show={show} />}
           <ul style={{ margin: 0, padding: 0 }}>
             {g.entries.map((e) => (
               <LayerRow key={e.name} entry={e} dpMinimumUsage={dpMinimumUsage} onChange={onChange}

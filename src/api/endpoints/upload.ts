@@ -4,6 +4,7 @@ import { api } from '../api';
 import { apiBase } from '../base-query';
 import { currentLanguage } from '../../i18n/i18n';
 import { readStoredSessionId } from '../../auth/session-slice';
+import { BYPASS } from '../../shell/requests/headers';
 
 export interface UploadResponse { success: boolean; uuid?: string; reason?: string }
 export const UPLOAD_ERRORS = { unreadable: 'requests.upload_could_not_read_response', unsupported: 'requests.upload_unsupported_event' } as const;
@@ -32,6 +33,15 @@ export function uploadFile(file: Blob, onProgress?: (percent: number) => void, n
 
 export interface UploadArgs { file: Blob; onProgress?: (percent: number) => void; name?: string }
 
+/** Target layers of POST /fttx/features: `upload` picks point/line/polygon by geometry (KLIC files go to `klic`). */
+export const IMPORT_TYPES = ['upload', 'klic', 'road_centre_line', 'parcel', 'building', 'capex_upload', 'upload_point', 'upload_line', 'upload_polygon'] as const;
+export type ImportType = (typeof IMPORT_TYPES)[number];
+export interface ImportArgs { projectId: number; type: ImportType; fileId: string; deleteExisting: boolean; simplifyTolerance?: number | null }
+export interface ImportResult {
+  success: true; fileId: string; filename: string; format: string; crs: string; count: number; deleted: number;
+  types: Record<string, number>; layers: string[];
+}
+
 export const uploadApi = api.injectEndpoints({
   endpoints: (b) => ({
     /** POST /api/upload/file as an RTK Query mutation (the XMLHttpRequest above, for its progress events). */
@@ -41,8 +51,16 @@ export const uploadApi = api.injectEndpoints({
       },
       invalidatesTags: ['Upload'],
     }),
+    /** POST /api/project/{id}/fttx/features (spec 3 §7): parses an uploaded file into the upload layers. It bypasses
+     *  the global error catcher and messages, so the caller shows the server's reason (spec 1 §8). */
+    importFeatures: b.mutation<ImportResult, ImportArgs>({
+      query: ({ projectId, ...body }) => ({
+        url: `/project/${projectId}/fttx/features`, method: 'POST', body,
+        headers: { [BYPASS.catch]: 'true', [BYPASS.messages]: 'true' },
+      }),
+    }),
     deleteUpload: b.mutation<unknown, string>({ query: (uuid) => ({ url: `/upload/file/${uuid}`, method: 'DELETE' }), invalidatesTags: ['Upload'] }),
   }),
 });
 
-export const { useUploadFileMutation, useDeleteUploadMutation } = uploadApi;
+export const { useUploadFileMutation, useDeleteUploadMutation, useImportFeaturesMutation } = uploadApi;
