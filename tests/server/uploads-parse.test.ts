@@ -1,7 +1,7 @@
 // Uploads parsed into layers (issue 12; spec 3 §5/§7/§9, spec 1 §7): POST /api/upload/file then
 // POST /api/project/{id}/fttx/features {type, fileId, deleteExisting, simplifyTolerance}. Fixtures built with GDAL
 // (tests/fixtures/uploads/make.sh, committed): a zipped Shapefile and a GeoJSON in RD New, a GeoPackage and a KML in
-// WGS84, an IMKL (KLIC) GML in RD New. Each imports with the right count, kinds, properties and EPSG:3857
+// WGS84 (and the KML zipped as KMZ), a plain GML 3 and an IMKL (KLIC) GML in RD New. Each imports with the right count, kinds, properties and EPSG:3857
 // coordinates, and is read back through the project WFS the map uses; bad inputs are a 4xx with nothing stored.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +119,19 @@ describe('importing the GDAL fixtures', () => {
     expect(byKind.Waterleiding.properties).toMatchObject({ utility: 'pipe', network_operator: 'KL2001', theme: 'water', pipeDiameter: '110' });
     near(byKind.Elektriciteitskabel.geometry.coordinates[0], RD_ORIGIN_3857);
     expect(byKind.Waterleiding.geometry.coordinates).toHaveLength(2);
+  });
+
+  it('a plain GML 3 (GDAL) in RD New and a KMZ', async () => {
+    const g = await importFixture('lines-rd.gml');
+    expect(g.status).toBe(201);
+    expect(g.body).toMatchObject({ format: 'gml', crs: 'EPSG:28992', count: 3, types: { upload_line: 3 } });
+    const fc = await wfs('uploadLines');
+    const a = fc.features.find((f) => f.properties.name === 'trace A')!;
+    expect(a.properties).toMatchObject({ diameter: '40', feature_type: 'trenches', gml_id: 'trenches.0' });
+    near(a.geometry.coordinates[0], [568837.7646, 6816764.8080], 0.05);
+    const k = await importFixture('poi.kmz');
+    expect(k.status).toBe(201);
+    expect(k.body).toMatchObject({ format: 'kmz', crs: 'EPSG:4326', count: 3, types: { upload_point: 2, upload_line: 1 } });
   });
 
   it('deleteExisting replaces the layer\'s earlier features; without it they add up', async () => {
