@@ -1,8 +1,9 @@
 // Uploads parsed into layers (issue 12; spec 3 §5/§7/§9, spec 1 §7): POST /api/upload/file then
 // POST /api/project/{id}/fttx/features {type, fileId, deleteExisting, simplifyTolerance}. Fixtures built with GDAL
 // (tests/fixtures/uploads/make.sh, committed): a zipped Shapefile and a GeoJSON in RD New, a GeoPackage and a KML in
-// WGS84 (and the KML zipped as KMZ), a plain GML 3 and an IMKL (KLIC) GML in RD New. Each imports with the right count, kinds, properties and EPSG:3857
-// coordinates, and is read back through the project WFS the map uses; bad inputs are a 4xx with nothing stored.
+// WGS84 (and the KML zipped as KMZ), a plain GML 3 and an IMKL (KLIC) GML in RD New. Each imports with the right
+// count, kinds, properties and EPSG:3857 coordinates, and is read back through the project WFS the map uses; bad
+// inputs are a 4xx with nothing stored.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import proj4 from 'proj4';
