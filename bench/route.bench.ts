@@ -1,6 +1,6 @@
 // Route determination bench (issue 14): street graphs of 10⁵ and 10⁶ edges from engine/generate.ts ('light'): graph
 // build time (wire network → CSR, and the CSR step alone), memory, then query p50/p99 per strategy for random vertex
-// pairs over the whole grid, beside pgRouting's pgr_dijkstra on the same graph and the same costs (length × unit
+// pairs over the whole grid, with plain A* and with ALT landmarks (BENCH_ROUTE_LANDMARKS, default 8), beside pgRouting's pgr_dijkstra on the same graph and the same costs (length × unit
 // cost) in PostgreSQL, whose answers are checked against ours. PostgreSQL: BENCH_DATABASE_URL (pgrouting installed
 // there), else a private cluster started here (initdb/pg_ctl as .ci/run does) when the pgrouting extension is
 // installed locally; BENCH_PGROUTING_INSTALL=1 installs Debian postgresql-15-pgrouting with apt first (root);
@@ -19,6 +19,7 @@ import { now, row, sizes, stats, timeOnce, writeResults, type BenchRow } from '.
 const rows: BenchRow[] = [];
 const notes: string[] = [];
 const QUERIES = Number(process.env.BENCH_ROUTE_QUERIES ?? 0);
+const LANDMARKS = Number(process.env.BENCH_ROUTE_LANDMARKS ?? 8);
 
 function pgBin(): string | null {
   const dirs = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort() : [];
@@ -73,7 +74,6 @@ async function main() {
       rows.push(row('graph typed arrays (without id lists)', size, 'memory', 'MB', bytes / 2 ** 20));
       const d: RouteGraphData = g.data();
       rows.push(row('CSR build alone (edge list → CSR)', size, 'time', 'ms', timeOnce(() => { RouteGraph.build({ ...d, geomStart: undefined, geomXY: undefined }); })));
-      const router = new Router(g);
       const rand = seededRandom(14);
       const n = QUERIES || (size >= 1_000_000 ? 60 : 200);
       const pairs: [number, number][] = [];
@@ -82,20 +82,28 @@ async function main() {
         if (a !== b && g.offsets[a + 1] > g.offsets[a] && g.offsets[b + 1] > g.offsets[b]) pairs.push([a, b]);
       }
       const at = (v: number): [number, number] => [g.xy[2 * v], g.xy[2 * v + 1]];
-      rows.push(row('first query (snap grid + weights)', size, 'time', 'ms', timeOnce(() => { router.route({ from: at(pairs[0][0]), to: at(pairs[0][1]), strategy: 'minimal_cost' }); })));
       const ours = new Map<number, number>();
-      for (const strategy of ROUTE_STRATEGIES) {
-        router.route({ from: at(pairs[0][0]), to: at(pairs[0][1]), strategy }); // weights cached
-        const t: number[] = [];
-        pairs.forEach(([a, b], i) => {
-          const t0 = now();
-          const r = router.route({ from: at(a), to: at(b), strategy });
-          t.push(now() - t0);
-          if (strategy === 'minimal_cost') ours.set(i, r.cost);
-        });
-        const s = stats(t);
-        rows.push(row(`query ${strategy}`, size, 'p50', 'ms', s.p50), row(`query ${strategy}`, size, 'p99', 'ms', s.p99));
-        console.log(`${size} ${strategy}: p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms`);
+      let router!: Router;
+      for (const [label, landmarks] of [['A*', 0], [`A* + ALT ${LANDMARKS}`, LANDMARKS]] as const) {
+        router = new Router(g, { landmarks });
+        rows.push(row(`${label}: snap grid + cost weights (first query)`, size, 'time', 'ms', timeOnce(() => { router.route({ from: at(pairs[0][0]), to: at(pairs[0][1]), strategy: 'minimal_cost' }); })));
+        for (const strategy of ROUTE_STRATEGIES) {
+          const prep = timeOnce(() => { router.route({ from: at(pairs[0][0]), to: at(pairs[0][1]), strategy }); }); // weights (and landmarks) cached
+          if (landmarks && strategy !== 'minimal_cost' && prep > 50) rows.push(row(`${label}: ${strategy} weights + landmarks (first query)`, size, 'time', 'ms', prep));
+          const t: number[] = [];
+          pairs.forEach(([a, b], i) => {
+            const t0 = now();
+            const r = router.route({ from: at(a), to: at(b), strategy });
+            t.push(now() - t0);
+            if (strategy === 'minimal_cost') {
+              if (ours.has(i) && Math.abs(ours.get(i)! - r.cost) > 1e-6 * Math.max(1, r.cost)) throw new Error(`ALT changed the cost of pair ${i}`);
+              ours.set(i, r.cost);
+            }
+          });
+          const s = stats(t);
+          rows.push(row(`${label}: ${strategy}`, size, 'p50', 'ms', s.p50), row(`${label}: ${strategy}`, size, 'p99', 'ms', s.p99));
+          console.log(`${size} ${label} ${strategy}: p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms`);
+        }
       }
       if (client) {
         const costs = Float64Array.from({ length: g.edgeCount }, (_, e) => g.lengths[e] * g.unitCosts[e]);
@@ -113,9 +121,10 @@ async function main() {
           if (!(Math.abs(theirs - ours.get(i)!) <= 1e-6 * Math.max(1, ours.get(i)!))) mismatch++;
         }
         const s = stats(t);
-        const p50 = rows.find((r) => r.case === 'query minimal_cost' && r.size === size && r.metric === 'p50')!.value;
-        const p99 = rows.find((r) => r.case === 'query minimal_cost' && r.size === size && r.metric === 'p99')!.value;
-        rows.push(row('minimal_cost vs pgr_dijkstra (same costs)', size, 'p50', 'ms', p50, s.p50), row('minimal_cost vs pgr_dijkstra (same costs)', size, 'p99', 'ms', p99, s.p99));
+        for (const label of ['A*', `A* + ALT ${LANDMARKS}`]) {
+          const v = (metric: string) => rows.find((r) => r.case === `${label}: minimal_cost` && r.size === size && r.metric === metric)!.value;
+          rows.push(row(`${label}: minimal_cost vs pgr_dijkstra (same costs)`, size, 'p50', 'ms', v('p50'), s.p50), row(`${label}: minimal_cost vs pgr_dijkstra (same costs)`, size, 'p99', 'ms', v('p99'), s.p99));
+        }
         notes.push(`${size}: pgr_dijkstra ${m} queries, ${mismatch} cost mismatches against minimal_cost.`);
         console.log(`${size} pgr_dijkstra: p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, ${mismatch} mismatches`);
       }

@@ -8,3 +8,4 @@ export { applyAreas, edgeInPolygon, inPolygon, AVOID_FACTOR, PREFER_FACTOR, type
 export { VertexGrid, type Snap } from './snap';
 export { Router, isRouteStrategy, ALTERNATIVE_PENALTIES, type RouterOptions } from './router';
 export { graphFromNetwork, graphFromModel, edgeClass, PRIVATE_TAGS, CENTERLINE_TAGS, type GraphOptions, type RouteWeights } from './build';
+export { Landmarks, dijkstraAll } from './landmarks';

@@ -6,6 +6,7 @@
 // O(visited), not O(V).
 import type { RouteGraph } from './graph';
 import { RouteHeap } from './heap';
+import type { Landmarks } from './landmarks';
 
 export interface Weights {
   primary: Float64Array;
@@ -16,6 +17,9 @@ export interface Weights {
    *  the pair (0, hScale2 × distance) is consistent lexicographically: an edge of primary weight 0 keeps the second
    *  criterion's consistency, any other edge raises the first. */
   hScale2?: number;
+  /** ALT landmarks of the primary weights (or, with hScale 0 and a secondary, of the secondary): a second consistent
+   *  bound; the heuristic is the larger of the two. */
+  landmarks?: Landmarks | null;
 }
 
 export interface SearchResult {
@@ -49,8 +53,17 @@ export class RouteSearch {
     const hScale2 = secondary && hScale === 0 ? w.hScale2 ?? 0 : 0;
     const stamp = ++this.stamp;
     const tx = xy[2 * target], ty = xy[2 * target + 1];
-    const h = (v: number) => (hScale > 0 ? hScale * Math.hypot(xy[2 * v] - tx, xy[2 * v + 1] - ty) : 0);
-    const h2 = (v: number) => (hScale2 > 0 ? hScale2 * Math.hypot(xy[2 * v] - tx, xy[2 * v + 1] - ty) : 0);
+    const lm = w.landmarks ?? null;
+    lm?.target(target);
+    const lm1 = hScale > 0 ? lm : null, lm2 = hScale2 > 0 ? lm : null;
+    /** scale × straight-line distance to the target, or the landmarks' bound where larger (0 when scale is 0). */
+    const bound = (scale: number, l: Landmarks | null) => (v: number): number => {
+      if (scale === 0) return 0;
+      const dx = xy[2 * v] - tx, dy = xy[2 * v + 1] - ty, e = scale * Math.sqrt(dx * dx + dy * dy);
+      const b = l ? l.bound(v) : 0;
+      return b > e ? b : e;
+    };
+    const h = bound(hScale, lm1), h2 = bound(hScale2, lm2);
     heap.clear();
     seen[source] = stamp; d1[source] = 0; d2[source] = 0; parent[source] = -1;
     heap.push(h(source), h2(source), source);

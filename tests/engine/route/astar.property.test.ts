@@ -1,8 +1,9 @@
 // Property: A* (every strategy's weights, with the heuristic) finds a path as short as a plain Dijkstra reference
-// (array scan, no heap, no heuristic) on random graphs; minimal_private lexicographically (private metres, cost).
+// (array scan, no heap, no heuristic) on random graphs, with and without ALT landmarks; minimal_private
+// lexicographically (private metres, cost).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { RouteGraph, RouteSearch, weightsFor, type RouteStrategy } from '../../../engine/route/index';
+import { Landmarks, RouteGraph, RouteSearch, weightsFor, type RouteStrategy } from '../../../engine/route/index';
 
 /** Lexicographic (w, w2) Dijkstra by array scan; w2 absent: single criterion. [d, d2] of t. */
 function dijkstra(g: RouteGraph, s: number, t: number, w: Float64Array, w2: Float64Array | null): [number, number] {
@@ -34,7 +35,7 @@ const arb = fc.record({
 
 describe('A* equals Dijkstra', () => {
   it('on random graphs, every strategy', () => {
-    fc.assert(fc.property(arb, ({ n, pts, edges, s, t, strategy }) => {
+    fc.assert(fc.property(arb, fc.boolean(), ({ n, pts, edges, s, t, strategy }, useLandmarks) => {
       const es = edges.map((e) => ({ ...e, a: e.a % n, b: e.b % n })).filter((e) => e.a !== e.b);
       const xy = new Float64Array(pts.slice(0, n).flat());
       const g = RouteGraph.build({
@@ -44,7 +45,9 @@ describe('A* equals Dijkstra', () => {
         lengths: Float64Array.from(es.map((e) => Math.hypot(xy[2 * e.a] - xy[2 * e.b], xy[2 * e.a + 1] - xy[2 * e.b + 1]) * e.extra)),
         unitCosts: Float64Array.from(es.map((e) => e.unit)), flags: Uint8Array.from(es.map((e) => e.flags)),
       });
-      const w = weightsFor(g, strategy, null);
+      const plain = weightsFor(g, strategy, null);
+      // with ALT landmarks on half the runs (minimal_private: on its cost criterion)
+      const w = useLandmarks ? { ...plain, landmarks: new Landmarks(g, plain.secondary ?? plain.primary, 3) } : plain;
       const r = new RouteSearch(g).run(s % n, t % n, w);
       const [ref, ref2] = dijkstra(g, s % n, t % n, w.primary, w.secondary);
       expect(r.found).toBe(ref < Infinity);

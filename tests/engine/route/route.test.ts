@@ -147,5 +147,17 @@ describe('graph from a network', () => {
     expect(alt.cost).toBeLessThan(best.cost * 2);
     const d = r.route({ from, to, strategy: 'minimal_distance' });
     expect(d.length).toBeLessThanOrEqual(best.length + 1e-6);
+    // ALT landmarks change the work, not the answers
+    const alt4 = new Router(g, { landmarks: 4 });
+    const far: [number, number] = [x0 + 1500, y0 + 300];
+    const both = (strategy: 'minimal_cost' | 'minimal_distance' | 'minimal_private' | 'minimal_cost_alternative') => [r.route({ from, to: far, strategy }), alt4.route({ from, to: far, strategy })];
+    const [c1, c2] = both('minimal_cost');
+    expect(c2.cost).toBeCloseTo(c1.cost, 6);
+    const [d1, d2] = both('minimal_distance');
+    expect(d2.length).toBeCloseTo(d1.length, 6);
+    const [p1, p2] = both('minimal_private');
+    expect([p2.privateLength, p2.cost]).toEqual([p1.privateLength, expect.closeTo(p1.cost, 6)]);
+    const [, a2] = both('minimal_cost_alternative');
+    expect(a2.found && a2.edges.join() !== c2.edges.join() && a2.cost >= c2.cost - 1e-6).toBe(true);
   });
 });
