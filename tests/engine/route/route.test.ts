@@ -1,7 +1,8 @@
 // Route determination strategies on hand-made graphs with known answers (engine/route).
 import { describe, expect, it } from 'vitest';
-import { Router, graphFromNetwork, PRIVATE, CENTERLINE, type RouteArea } from '../../../engine/route/index';
+import { Router, graphFromModel, graphFromNetwork, PRIVATE, CENTERLINE, type RouteArea } from '../../../engine/route/index';
 import { generateNetwork } from '../../../engine/generate';
+import { createModel } from '../../../engine/model';
 import type { NetworkObject, Position } from '../../../engine/types';
 import { graph, TWO_WAYS } from './fixtures';
 
@@ -159,5 +160,20 @@ describe('graph from a network', () => {
     expect([p2.privateLength, p2.cost]).toEqual([p1.privateLength, expect.closeTo(p1.cost, 6)]);
     const [, a2] = both('minimal_cost_alternative');
     expect(a2.found && a2.edges.join() !== c2.edges.join() && a2.cost >= c2.cost - 1e-6).toBe(true);
+  });
+});
+
+describe('graph from an engine model', () => {
+  it('equals the graph of the same wire network', () => {
+    const net = generateNetwork(800, { detail: 'ftth' });
+    const model = createModel({ ...net });
+    const trenchCosts = [{ name: 'default', cost: 85, method: '=' as const, priority: 0, active: true }, { name: 'house_connection', cost: 50, method: '=' as const, priority: 2, active: true }];
+    const a = graphFromModel(model, { trenchCosts }), b = graphFromNetwork(net, { trenchCosts });
+    expect(a.edgeCount).toBe(800);
+    const byId = (g: typeof a) => new Map(g.edgeIds.map((id, e) => [id, [g.vertexIds[g.from[e]], g.vertexIds[g.to[e]], g.lengths[e], g.unitCosts[e], g.flags[e]]]));
+    expect(byId(a)).toEqual(byId(b));
+    expect(new Set(b.unitCosts)).toEqual(new Set([85, 50]));
+    const q = { from: [b.xy[0], b.xy[1]] as [number, number], to: [b.xy[0] + 300, b.xy[1] + 250] as [number, number], strategy: 'minimal_cost' as const };
+    expect(new Router(a, { trenchCosts }).route(q).cost).toBeCloseTo(new Router(b, { trenchCosts }).route(q).cost, 6);
   });
 });
