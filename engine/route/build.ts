@@ -42,6 +42,18 @@ export function edgeClass(values: readonly AttributeValue[], costs: TrenchCosts,
   return { unitCost, flags };
 }
 
+/** Growable typed arrays (no boxed number arrays for 10⁶ edges). */
+class GrowF64 {
+  a = new Float64Array(1024); length = 0;
+  push(x: number): void { if (this.length === this.a.length) { const b = new Float64Array(this.a.length * 2); b.set(this.a); this.a = b; } this.a[this.length++] = x; }
+  done(): Float64Array { return this.a.slice(0, this.length); }
+}
+class GrowI32 {
+  a = new Int32Array(1024); length = 0;
+  push(x: number): void { if (this.length === this.a.length) { const b = new Int32Array(this.a.length * 2); b.set(this.a); this.a = b; } this.a[this.length++] = x; }
+  done(): Int32Array { return this.a.slice(0, this.length); }
+}
+
 interface EdgeSource { id: Id; from: Id; to: Id; coordinates: Position[]; length?: number; values: readonly AttributeValue[] }
 
 function assemble(nodes: Iterable<[Id, Position]>, edges: Iterable<EdgeSource>, o: GraphOptions): RouteGraph {
@@ -55,8 +67,10 @@ function assemble(nodes: Iterable<[Id, Position]>, edges: Iterable<EdgeSource>, 
     return v;
   };
   for (const [id, p] of nodes) add(id, p);
-  const edgeIds: Id[] = [], from: number[] = [], to: number[] = [], lengths: number[] = [], unit: number[] = [], flags: number[] = [];
-  const geomStart: number[] = [0], geom: number[] = [];
+  const edgeIds: Id[] = [];
+  const from = new GrowI32(), to = new GrowI32(), geomStart = new GrowI32(), lengths = new GrowF64(), unit = new GrowF64(), geom = new GrowF64();
+  const flags = new GrowI32();
+  geomStart.push(0);
   let bent = false;
   const classes = new Map<string, { unitCost: number; flags: number }>();
   for (const e of edges) {
@@ -66,18 +80,18 @@ function assemble(nodes: Iterable<[Id, Position]>, edges: Iterable<EdgeSource>, 
     from.push(add(e.from, c[0])); to.push(add(e.to, c[c.length - 1]));
     lengths.push(e.length ?? lengthOf(c));
     // edges with the same values share a class (most edges of a network have one of a few value sets)
-    const key = e.values.map((v) => `${v.attributeTypeName}=${v.value ?? ''}`).sort().join('\u0001');
+    const key = e.values.length === 0 ? '' : e.values.map((v) => `${v.attributeTypeName}=${v.value ?? ''}`).sort().join('\u0001');
     let cls = classes.get(key);
     if (!cls) { cls = edgeClass(e.values, costs, o.weights); classes.set(key, cls); }
     unit.push(cls.unitCost); flags.push(cls.flags);
     if (c.length > 2) bent = true;
-    for (const p of c) geom.push(p[0], p[1]);
+    for (const p of c) { geom.push(p[0]); geom.push(p[1]); }
     geomStart.push(geom.length / 2);
   }
   const input: EdgeListInput = {
-    vertexIds, xy: Float64Array.from(xs), edgeIds, from: Int32Array.from(from), to: Int32Array.from(to),
-    lengths: Float64Array.from(lengths), unitCosts: Float64Array.from(unit), flags: Uint8Array.from(flags),
-    ...(bent ? { geomStart: Int32Array.from(geomStart), geomXY: Float64Array.from(geom) } : {}),
+    vertexIds, xy: Float64Array.from(xs), edgeIds, from: from.done(), to: to.done(),
+    lengths: lengths.done(), unitCosts: unit.done(), flags: Uint8Array.from(flags.done()),
+    ...(bent ? { geomStart: geomStart.done(), geomXY: geom.done() } : {}),
   };
   return RouteGraph.build(input);
 }
@@ -87,7 +101,7 @@ export function graphFromNetwork(net: { networkObjects: readonly NetworkObject[]
   const objectOf = new Map<Id, Id>();
   const valuesByObject = new Map<Id, AttributeValue[]>();
   const push = (objectId: Id, v: AttributeValue) => { const l = valuesByObject.get(objectId); if (l) l.push(v); else valuesByObject.set(objectId, [v]); };
-  for (const i of net.objectInstances ?? []) objectOf.set(i.id, i.networkObjectId);
+  if (net.attributeValues?.length) for (const i of net.objectInstances ?? []) objectOf.set(i.id, i.networkObjectId);
   for (const x of net.networkObjects) for (const i of x.objectInstances ?? []) for (const v of i.attributeValues ?? []) push(x.id, v);
   for (const i of net.objectInstances ?? []) for (const v of i.attributeValues ?? []) push(i.networkObjectId, v);
   for (const v of net.attributeValues ?? []) { const o2 = objectOf.get(v.objectInstanceId); if (o2 !== undefined) push(o2, v); }
