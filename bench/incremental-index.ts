@@ -19,11 +19,15 @@ export interface IncrementalBench<I extends IncrementalIndex> {
   rebuild: (model: Model, index: I) => void;
   /** Whether the index equals a rebuild from the model. */
   same: (model: Model, index: I) => boolean;
+  /** Untimed preparation before the build (e.g. reference data over the network's extent). */
+  setup?: (model: Model, edges: number) => void;
+  /** false: return the rows without writing bench/results (the caller adds rows and writes). */
+  write?: boolean;
 }
 
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
-export function runIncrementalBench<I extends IncrementalIndex>(b: IncrementalBench<I>): void {
+export function runIncrementalBench<I extends IncrementalIndex>(b: IncrementalBench<I>): { rows: BenchRow[]; loads: Record<string, string> } {
   const rows: BenchRow[] = [];
   const loads: Record<string, string> = {};
   for (const size of sizes([100_000, 1_000_000])) {
@@ -35,6 +39,7 @@ export function runIncrementalBench<I extends IncrementalIndex>(b: IncrementalBe
     net = null;
     const ed = new Editor(model, { newId: (() => { let i = 0; return () => `n${++i}`; })(), projectId: 1 });
 
+    b.setup?.(model, edges);
     const mem0 = memMB();
     const t0 = now();
     const index = b.build(model, { origin: [150000, 460000], extent });
@@ -82,5 +87,6 @@ export function runIncrementalBench<I extends IncrementalIndex>(b: IncrementalBe
     if (!b.same(ed.model, index)) throw new Error(`${b.suite}: the incremental index differs from a rebuild at ${edges} edges`);
     loads[`${size} after`] = load();
   }
-  writeResults(b.suite, rows, { loadAverage: loads });
+  if (b.write !== false) writeResults(b.suite, rows, { loadAverage: loads });
+  return { rows, loads };
 }

@@ -26,3 +26,4 @@ export * from './generate';
 export * from './multiplicity';
 export * from './validation/index';
 export * from './capex/index';
+export * from './clash/index';

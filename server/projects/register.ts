@@ -11,6 +11,7 @@ import { networkExtentRoutes } from '../network/extent';
 import { settingsStoreRoutes } from './settings-routes';
 import { profileRoutes } from './profile-routes';
 import { validationRoutes } from '../validation/routes';
+import { clashRoutes } from '../clash/routes';
 import { routeDeterminationRoutes } from '../routing/routes';
 import { uploadRoutes } from '../uploads/routes';
 import { uploadImportRoutes } from '../uploads/import-routes';
@@ -44,6 +45,7 @@ export async function projectGroups(api: FastifyInstance): Promise<void> {
   await api.register(settingsStoreRoutes);
   await api.register(profileRoutes);
   await api.register(validationRoutes);
+  await api.register(clashRoutes);
   await api.register(routeDeterminationRoutes);
   await api.register(uploadRoutes);
   await api.register(uploadImportRoutes);

@@ -16,10 +16,10 @@ export const ENGINE_VALIDATORS = ['allowed_values', 'dp_capacity', 'cable_capaci
 
 export interface EngineProject { id: number; project_type_id: number; family: string }
 
-interface Loaded { model: Model; settings: Record<string, unknown>; demarcation: Position[][] | null }
+export interface Loaded { model: Model; settings: Record<string, unknown>; demarcation: Position[][] | null }
 
 /** The stored network as one engine model with the family's catalogue, the effective settings and the demarcation. */
-async function load(q: Queryable, p: EngineProject, scenarioId?: number): Promise<Loaded> {
+export async function load(q: Queryable, p: EngineProject, scenarioId?: number): Promise<Loaded> {
   const [json, cat, stored, dem] = await Promise.all([
     networkJson(q, p.id, { includeWithoutObjectInstances: true, scenarioId }),
     catalogueFor(q, p.family),
