@@ -1,10 +1,11 @@
 // Route determination bench (issue 14): street graphs of 10⁵ and 10⁶ edges from engine/generate.ts ('light'): graph
 // build time (wire network → CSR, and the CSR step alone), memory, then query p50/p99 per strategy for random vertex
-// pairs over the whole grid, with plain A* and with ALT landmarks (BENCH_ROUTE_LANDMARKS, default 8), beside pgRouting's pgr_dijkstra on the same graph and the same costs (length × unit
-// cost) in PostgreSQL, whose answers are checked against ours. PostgreSQL: BENCH_DATABASE_URL (pgrouting installed
-// there), else a private cluster started here (initdb/pg_ctl as .ci/run does) when the pgrouting extension is
-// installed locally; BENCH_PGROUTING_INSTALL=1 installs Debian postgresql-15-pgrouting with apt first (root);
-// BENCH_PGROUTING=0 skips the baseline. Run: npm run bench:route (honours BENCH_MAX_SIZE; BENCH_ROUTE_QUERIES).
+// pairs over the whole grid, with plain A* and with ALT landmarks (BENCH_ROUTE_LANDMARKS, default 8), beside
+// pgRouting's pgr_dijkstra on the same graph and the same costs (length × unit cost) in PostgreSQL, whose answers are
+// checked against ours. PostgreSQL: BENCH_DATABASE_URL (pgrouting installed there), else a private cluster started here
+// (initdb/pg_ctl as .ci/run does) when the pgrouting extension is installed locally; BENCH_PGROUTING_INSTALL=1 installs
+// Debian postgresql-15-pgrouting with apt first (root); BENCH_PGROUTING=0 skips the baseline. Run: npm run bench:route
+// (honours BENCH_MAX_SIZE; BENCH_ROUTE_QUERIES).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,10 +4,10 @@
 // - obstruction: the edge is impassable (every strategy);
 // - avoid: unit cost and distance weight × 10 (AVOID_FACTOR); preference / include: × 0.5 (PREFER_FACTOR);
 // - any other cost type names a trench cost entry (general_hindrance, polluted_soil, tree_drilling, …): its '=' raises
-//   the unit cost to the entry's cost (the higher of the two), '+' adds, '*' multiplies;
-//   a cost type with no active entry changes nothing;
-// - `multiplier` / `add` on the area override the above (unit cost × multiplier + add).
-// O(E) per query with a bounding-box reject per area and edge.
+//   the unit cost to the entry's cost (the higher of the two), '+' adds, '*' multiplies; a cost type with no active
+//   entry changes nothing;
+// - `multiplier` / `add` on the area override the above (unit cost × multiplier + add). O(E) per query with a
+//   bounding-box reject per area and edge.
 import type { TrenchCostEntry } from '../capex/types';
 import type { Position } from '../types';
 import type { RouteGraph } from './graph';

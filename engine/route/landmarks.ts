@@ -2,9 +2,9 @@
 // (the vertex farthest out in each of k directions from the centre), a full Dijkstra from each, distances kept
 // interleaved (dist[v·k + i], Float64Array: exact, so the bound stays a true lower bound). For an undirected graph
 // |d(L, t) − d(L, v)| ≤ d(v, t) for every landmark L, so `bound(v)` (the max over landmarks) is a consistent heuristic;
-// Router takes the max with the straight-line one. Valid for the weights it was built on and for any weights that
-// are nowhere lower (penalties of the alternative); queries with areas (which can lower weights) do not use it.
-// Cost: k Dijkstras to build, 8·k bytes per vertex.
+// Router takes the max with the straight-line one. Valid for the weights it was built on and for any weights that are
+// nowhere lower (penalties of the alternative); queries with areas (which can lower weights) do not use it. Cost: k
+// Dijkstras to build, 8·k bytes per vertex.
 import type { RouteGraph } from './graph';
 import { RouteHeap } from './heap';
 

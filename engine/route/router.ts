@@ -1,9 +1,9 @@
-// Route queries over one RouteGraph: snap both points to the nearest vertex (VertexGrid), weights per strategy
-// (cached per strategy when the query has no areas, with ALT landmarks when asked for), A* (search.ts), and the
-// result with its true length, cost (metres × unit cost, areas included) and private metres. minimal_cost_alternative is the penalty method: the best
-// cost route's edges get their weight × 2, 4, 16, then are closed, until a route that differs from the best (another
-// edge set) is found; it is reported with the best route's cost and the share of its length on the best route.
-// The alternative's work copy of the costs is kept per router and only the best route's entries are changed.
+// Route queries over one RouteGraph: snap both points to the nearest vertex (VertexGrid), weights per strategy (cached
+// per strategy when the query has no areas, with ALT landmarks when asked for), A* (search.ts), and the result with its
+// true length, cost (metres × unit cost, areas included) and private metres. minimal_cost_alternative is the penalty
+// method: the best cost route's edges get their weight × 2, 4, 16, then are closed, until a route that differs from the
+// best (another edge set) is found; it is reported with the best route's cost and the share of its length on the best
+// route. The alternative's work copy of the costs is kept per router and only the best route's entries are changed.
 import type { TrenchCostEntry } from '../capex/types';
 import type { Position } from '../types';
 import { applyAreas, type AreaEffect } from './areas';

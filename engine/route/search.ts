@@ -1,9 +1,10 @@
 // A* on the CSR graph with the typed-array heap: weights per edge (Infinity = impassable), optionally a second weight
-// minimised lexicographically after the first (minimal_private: private metres, then cost). The heuristic is
-// `hScale × straight-line distance to the target` (minimal_private: on the second criterion), with hScale = the least weight per map unit of any edge (weights.ts),
-// so it is consistent (never overestimates an edge) and the first time the target is settled its label is optimal;
-// hScale 0 makes it Dijkstra. Per-vertex labels live in typed arrays reset by a query stamp, so a query costs
-// O(visited), not O(V).
+// minimised lexicographically after the first (minimal_private: private metres, then cost). The heuristic is `hScale ×
+// straight-line distance to the target` (minimal_private: on the second criterion), with hScale = the least weight per
+// map unit of any edge (weights.ts), so it is consistent (never overestimates an edge) and the first time the target is
+// settled its label is optimal; hScale 0 makes it Dijkstra. Per-vertex labels live in typed arrays reset by a query
+// stamp, so a query costs O(visited), not O(V). ALT landmarks, when given, add a second consistent bound
+// (landmarks.ts).
 import type { RouteGraph } from './graph';
 import { RouteHeap } from './heap';
 import type { Landmarks } from './landmarks';
