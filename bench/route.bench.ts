@@ -7,7 +7,7 @@
 // Debian postgresql-15-pgrouting with apt first (root); BENCH_PGROUTING=0 skips the baseline. Run: npm run bench:route
 // (honours BENCH_MAX_SIZE; BENCH_ROUTE_QUERIES).
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -45,7 +45,10 @@ async function database(): Promise<{ url: string; stop: () => void } | null> {
   if (root) execSync(`chown postgres ${dir}`);
   as(`${bin}/initdb -D ${dir}/data -A trust -U postgres`);
   as(`${bin}/pg_ctl -D ${dir}/data -o '-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c shared_buffers=512MB -c work_mem=256MB' -l ${dir}/log -w start`);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: () => { try { as(`${bin}/pg_ctl -D ${dir}/data -m fast stop`); } catch { /* already down */ } } };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: () => {
+    try { as(`${bin}/pg_ctl -D ${dir}/data -m fast stop`); } catch { /* already down */ }
+    rmSync(dir, { recursive: true, force: true });
+  } };
 }
 
 async function loadEdges(c: pg.Client, g: RouteGraph, costs: Float64Array): Promise<void> {
