@@ -45,6 +45,8 @@ export class MapController {
   readonly features: FeatureLayers;
   /** The network and overlay layers as last handed to deck.gl. */
   lastLayers: Layer[] = [];
+  /** Layers of panels drawn above everything else (route alternatives, …), by owner key. */
+  private extra = new Map<string, Layer[]>();
   private layerView: LayerView | null = null;
   private raf = 0;
   private snap: MapSnapshot;
@@ -121,6 +123,12 @@ export class MapController {
     if (this.layerView) this.view.applyBackgrounds(this.layerView.backgrounds, this.binding.session?.editor.config.projectId);
   }
 
+  /** Sets (or with an empty list removes) the extra layers of one owner (a panel); they are drawn on top. */
+  setExtraLayers(key: string, layers: Layer[]): void {
+    if (layers.length) this.extra.set(key, layers); else this.extra.delete(key);
+    this.render();
+  }
+
   // ---- drawing ----
   render(): void {
     if (this.raf) return;
@@ -136,6 +144,7 @@ export class MapController {
     const layers = [
       ...f.below, ...this.binding.layers({ widthScale, view, groups: this.layerView?.groups, zoom }), ...f.above,
       ...overlayLayers({ selectedLines: sel.lines, selectedPoints: sel.points, sketch: this.router.sketch(), widthScale, view, cellSize: 0 }),
+      ...[...this.extra.values()].flat(),
     ];
     this.lastLayers = layers;
     this.view.setLayers(layers);
