@@ -6,3 +6,4 @@ export * from './rules';
 export { ReferenceIndex, type RefEntry } from './references';
 export { toShape, shapeBox, segmentsIntersect, closestOnSegment, nearest, clipInside, clashLocation, type Shape } from './geometry';
 export { ClashIndex, BUFFER_EPSILON, type ClashOptions } from './clash-index';
+export { KLIC_THEME_LAYERS, referenceLayer, withThemeLayer } from './klic-themes';

@@ -7,7 +7,7 @@
 // uuid across runs. A status set earlier (PATCH) is kept while the clash persists.
 import { createHash } from 'node:crypto';
 import {
-  ClashIndex, clashRulesFromSettings, isClashStatus, STATUS_SEVERITY, withBgtRule, type Clash, type ClashStatus, type ReferenceFeature,
+  ClashIndex, clashRulesFromSettings, isClashStatus, referenceLayer, STATUS_SEVERITY, withBgtRule, type Clash, type ClashStatus, type ReferenceFeature,
 } from '../../engine/index';
 import type { Db, Queryable } from '../db/db';
 import { insertFeatures } from '../geoserver/stored-features';
@@ -46,7 +46,9 @@ export async function storedReferences(q: Queryable, projectId: number): Promise
   for (const row of r.rows) {
     const geometry = obj(row.geometry) as ReferenceFeature['geometry'];
     if (!REFERENCE_KINDS.includes(geometry.type)) continue;
-    out.push({ id: row.uuid, layer: row.layer || row.type, geometry, properties: { type: row.type, ...obj(row.properties) } });
+    const properties = { type: row.type, ...obj(row.properties) };
+    // KLIC cables and pipes are checked by the rule of their theme (engine/clash/klic-themes.ts)
+    out.push({ id: row.uuid, layer: referenceLayer(row.layer || row.type, properties), geometry, properties });
   }
   return out;
 }
@@ -69,8 +71,10 @@ export const clashProperties = (c: Clash) => ({
 });
 
 /** Runs every clash rule over the whole stored project and replaces its stored clashes (one transaction). */
-export async function runProjectClashes(db: Db, p: EngineProject, scenarioId?: number): Promise<ClashRunResult> {
+export async function runProjectClashes(db: Db, p: EngineProject, scenarioId?: number, reviewed: Record<string, ClashStatus> = {}): Promise<ClashRunResult> {
   const [loaded, references, statuses] = await Promise.all([load(db, p, scenarioId), storedReferences(db, p.id), storedStatuses(db, p.id)]);
+  // statuses the map's review set on clashes not stored yet (live, before a save) win over stored ones
+  for (const [id, st] of Object.entries(reviewed)) statuses.set(id, st);
   const settings = clashRulesFromSettings(loaded.settings.clashDetectionSettings);
   const rules = settings.networkEnabled ? withBgtRule(settings.rules) : [];
   const ix = new ClashIndex(loaded.model, references, rules, { statuses });
