@@ -1,0 +1,121 @@
+// The route panel's logic (src/map/route/route-planner.ts, route-export.ts) on a small model with two ways between S
+// and T — a short asphalt way (120 €/m) and a long sand way (5 €/m): computed through the route handler in-process
+// (no Worker under node: the explicit fallback), one row per strategy in table order, the minimal cost route and its
+// alternative differ; accepting a route through the editor binding is ONE history item with a path over the route's
+// edges in order, undo removes it; a change of the model rebuilds the graph at the next query; CSV and GeoJSON exports.
+import { describe, expect, it } from 'vitest';
+import { createModel, getObject, getPathEdge, pathEdgesOfEdge, pathEdgesOfPath } from 'engine/model';
+import type { NetworkObject, ObjectType, Position } from 'engine/types';
+import { EditSession } from '../../../../src/map/edit-session';
+import { EditorBinding } from '../../../../src/map/editor-binding';
+import { RoutePlanner, acceptIntent, routeSettingsOf } from '../../../../src/map/route/route-planner';
+import { ROUTE_CSV_HEADER, routesCsv, routesGeoJson } from '../../../../src/map/route/route-export';
+
+const TYPES: ObjectType[] = [{ id: 1, name: 'trench', family: 'zpi', geometryKind: 'edge', attributeTypes: [{ name: 'surface', type: 'String' }] }];
+const node = (id: string, x: number, y: number): NetworkObject => ({ id, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, y] } } });
+const edge = (id: string, a: string, b: string, c: Position[], surface: string): NetworkObject => ({
+  id, projectId: 1, edge: { fromNodeId: a, toNodeId: b, geometry: { type: 'LineString', coordinates: c } },
+  objectInstances: [{ id: `i-${id}`, objectTypeId: 1, networkObjectId: id, attributeValues: [{ objectInstanceId: `i-${id}`, attributeTypeName: 'surface', value: surface }] }],
+});
+// at y ≈ 0 (the equator in EPSG:3857) ground metres equal map units
+const OBJS: NetworkObject[] = [
+  node('S', 0, 0), node('M', 10, 0), node('T', 20, 0), node('A', 0, 10), node('B', 20, 10),
+  edge('sm', 'S', 'M', [[0, 0], [10, 0]], 'asphalt'), edge('mt', 'M', 'T', [[10, 0], [20, 0]], 'asphalt'),
+  edge('sa', 'S', 'A', [[0, 0], [0, 10]], 'sand'), edge('ab', 'A', 'B', [[0, 10], [20, 10]], 'sand'), edge('bt', 'B', 'T', [[20, 10], [20, 0]], 'sand'),
+];
+const SETTINGS = {
+  trenchCosts: {
+    surface_asphalt: { cost: 120, method: '=', priority: 1, active: true },
+    surface_sand: { cost: 5, method: '=', priority: 1, active: true },
+  },
+};
+
+function setup() {
+  let n = 0;
+  const session = new EditSession(createModel({ networkObjects: OBJS, objectTypes: TYPES }), { newId: () => `n${n++}`, projectId: 1 });
+  const notes: string[] = [];
+  const binding = new EditorBinding({ notify: (k) => notes.push(k), changed: () => {} });
+  binding.setSession(session);
+  const planner = new RoutePlanner(routeSettingsOf(SETTINGS));
+  planner.follow((l) => binding.subscribe(l));
+  return { session, binding, planner, notes };
+}
+
+const S: Position = [0.5, -0.4], T: Position = [19.6, 0.3];
+
+describe('route panel logic', () => {
+  it('computes the default strategies in-process (no Worker here) and gives one row each, in table order', async () => {
+    const { session, planner } = setup();
+    expect(planner.inWorker).toBe(false);
+    const rows = await planner.compute(session, S, T, ['minimal_distance', 'minimal_cost_alternative', 'minimal_cost']);
+    expect(rows.map((r) => r.result.strategy)).toEqual(['minimal_cost', 'minimal_cost_alternative', 'minimal_distance']);
+    const [cost, alt, dist] = rows.map((r) => r.result);
+    expect(cost).toMatchObject({ found: true, edges: ['sa', 'ab', 'bt'], nodes: ['S', 'A', 'B', 'T'] });
+    expect(cost.length).toBeCloseTo(40, 3);
+    expect(cost.cost).toBeCloseTo(200, 2);
+    expect(alt).toMatchObject({ found: true, edges: ['sm', 'mt'] });
+    expect(alt.cost).toBeCloseTo(2400, 1);
+    expect(alt.bestCost).toBeCloseTo(200, 2);
+    expect(alt.overlap).toBe(0);
+    expect(dist.edges).toEqual(['sm', 'mt']);
+    expect(rows.every((r) => r.privateShare === 0)).toBe(true);
+    planner.destroy();
+  });
+
+  it('accepting a route is one gesture: a path over its edges in order; undo removes it', async () => {
+    const { session, binding, planner } = setup();
+    const [best] = await planner.compute(session, S, T, ['minimal_cost']);
+    const intent = acceptIntent(best.result)!;
+    expect(intent).toEqual({ type: 'createPath', edgeIds: ['sa', 'ab', 'bt'], startNodeId: 'S' });
+    expect(binding.disabled(intent)).toBeNull();
+    const e = binding.perform(intent)!;
+    expect(e.rejected).toBeNull();
+    expect(session.state().size).toBe(1);
+    const pathId = getPathEdge(session.model, pathEdgesOfEdge(session.model, 'sa')[0])!.pathId;
+    expect(getObject(session.model, pathId)).toBeDefined();
+    const steps = pathEdgesOfPath(session.model, pathId).map((id) => getPathEdge(session.model, id)!).sort((a, b) => a.position - b.position);
+    expect(steps.map((p) => [p.edgeId, p.startNodeId])).toEqual([['sa', 'S'], ['ab', 'A'], ['bt', 'B']]);
+    binding.undo();
+    expect(session.state().canUndo).toBe(false);
+    expect(getObject(session.model, pathId)).toBeUndefined();
+    expect(pathEdgesOfEdge(session.model, 'sa')).toHaveLength(0);
+    planner.destroy();
+  });
+
+  it('a change of the model marks the graph stale; the next query rebuilds it', async () => {
+    const { session, binding, planner } = setup();
+    await planner.compute(session, S, T, ['minimal_cost']);
+    expect(planner.needsGraph).toBe(false);
+    binding.perform({ type: 'deleteObjects', ids: ['ab'] });
+    expect(planner.needsGraph).toBe(true);
+    const [best] = await planner.compute(session, S, T, ['minimal_cost']);
+    expect(best.result.edges).toEqual(['sm', 'mt']);
+    expect(planner.needsGraph).toBe(false);
+    planner.destroy();
+  });
+
+  it('a found route cannot be accepted without edges; a tree has no alternative', async () => {
+    const { session, binding, planner } = setup();
+    binding.perform({ type: 'deleteObjects', ids: ['ab'] });
+    const [, alt] = await planner.compute(session, S, T, ['minimal_cost', 'minimal_cost_alternative']);
+    expect(alt.result.found).toBe(false);
+    expect(acceptIntent(alt.result)).toBeNull();
+    planner.destroy();
+  });
+
+  it('exports the table as CSV and the routes as GeoJSON in lng/lat', async () => {
+    const { session, planner } = setup();
+    const rows = await planner.compute(session, S, T, ['minimal_cost', 'minimal_cost_alternative']);
+    const csv = routesCsv(rows).trim().split('\n');
+    expect(csv[0]).toBe(ROUTE_CSV_HEADER);
+    expect(csv[1]).toBe('minimal_cost,true,40,200,0,0,,3,');
+    expect(csv[2]).toBe('minimal_cost_alternative,true,20,2400,0,0,0,2,');
+    const gj = routesGeoJson(rows) as { features: { geometry: { coordinates: Position[] }; properties: { strategy: string; edges: string[] } }[] };
+    expect(gj.features.map((f) => f.properties.strategy)).toEqual(['minimal_cost', 'minimal_cost_alternative']);
+    const [lng, lat] = gj.features[0].geometry.coordinates[1];
+    expect(lng).toBeCloseTo((0 / 20037508.342789244) * 180, 9);
+    expect(lat).toBeGreaterThan(0); // A = (0, 10): 10 m north of the equator
+    expect(lat).toBeLessThan(0.001);
+    planner.destroy();
+  });
+});
