@@ -75,7 +75,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
   const ctlRef = useRef(ctl);
   ctlRef.current = ctl;
   // Live validation (feeds the workflow's step gate) and capex, following the session's diffs.
-  const planning = usePlanning(ctl, session, { projectId, stateId: states.data?.find((x) => x.step === step)?.id ?? null, partial: !!loaded?.area });
+  const { planning, clashes } = usePlanning(ctl, session, { projectId, stateId: states.data?.find((x) => x.step === step)?.id ?? null, partial: !!loaded?.area });
   const planningRef = useRef(planning);
   planningRef.current = planning;
 
@@ -189,7 +189,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
           onClose={() => ctl?.tools.select.set([])}
         />
       )}
-      {planning && <PlanningDock ctl={ctl} planning={planning} projectId={hasProject ? projectId : undefined} readOnly={!editable} />}
+      {planning && <PlanningDock ctl={ctl} planning={planning} clashes={clashes} projectId={hasProject ? projectId : undefined} readOnly={!editable} />}
       {locked && <div className="map-lock" data-testid="map-lock" aria-label={t('map.tools.locked')} onPointerDownCapture={(e) => e.stopPropagation()} />}
     </div>
   );

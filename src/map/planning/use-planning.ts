@@ -1,5 +1,6 @@
-// Creates the planning plug-in (live validation + capex) for the map's session once the project's settings are
-// there, registers its validation service with the workflow (step gating) and tears both down with the session.
+// Creates the planning plug-ins for the map's session once the project's settings are there: live validation + capex
+// (its validation service registered with the workflow for step gating) and live clashes (once the project's
+// reference features are read); both are torn down with the session.
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AppDispatch } from '../../app/store';
@@ -10,8 +11,10 @@ import type { GroupAnswer } from '../../validation/validation-service';
 import type { MapController } from '../map-controller';
 import type { EditSession } from '../edit-session';
 import { PlanningBinding, type PlanningSettings } from './planning-binding';
+import { clashesApi } from '../../api/endpoints/clashes';
+import { ClashLive } from './clash-live';
 
-export function usePlanning(ctl: MapController | null, session: EditSession | null, opts: { projectId?: number; stateId?: number | null; partial: boolean }): PlanningBinding | null {
+export function usePlanning(ctl: MapController | null, session: EditSession | null, opts: { projectId?: number; stateId?: number | null; partial: boolean }): { planning: PlanningBinding | null; clashes: ClashLive | null } {
   const { projectId, stateId = null, partial } = opts;
   const dispatch = useDispatch<AppDispatch>();
   const hasProject = projectId !== undefined && Number.isFinite(projectId);
@@ -32,5 +35,20 @@ export function usePlanning(ctl: MapController | null, session: EditSession | nu
     return () => { offService(); p.destroy(); setPlanning(null); };
   }, [ctl, session, ready, data, stateId, partial, hasProject, projectId, dispatch]);
 
-  return planning;
+  // Live clashes: once the project's reference features are read (a project without any has no clash to show).
+  const [clashes, setClashes] = useState<ClashLive | null>(null);
+  useEffect(() => {
+    if (!ctl || !session || !ready || !hasProject) return;
+    let live: ClashLive | null = null, gone = false;
+    const req = dispatch(clashesApi.endpoints.clashReferences.initiate(projectId!, { forceRefetch: true }));
+    req.unwrap().then((refs) => {
+      if (gone) return;
+      live = new ClashLive(session, refs, (data as { clashDetectionSettings?: unknown } | null)?.clashDetectionSettings);
+      live.start((l) => ctl.binding.subscribe(l));
+      setClashes(live);
+    }, (err: unknown) => console.error('clash references could not be read', err));
+    return () => { gone = true; req.unsubscribe(); live?.destroy(); setClashes(null); };
+  }, [ctl, session, ready, data, hasProject, projectId, dispatch]);
+
+  return { planning, clashes };
 }

@@ -1,0 +1,45 @@
+// Live clash detection on the map (issue 14): the engine's ClashIndex over the session's model against the project's
+// reference features (uploads, KLIC records by theme, BGT…), with the rules of the project's clashDetectionSettings
+// plus the BGT obstruction rule; it follows every change's diff (only the objects the diff touches are re-tested
+// through the reference rbush) and publishes a snapshot for the clash panel. Statuses set in the review are kept
+// while a clash persists and are sent with the next project run.
+import { ClashIndex, clashRulesFromSettings, withBgtRule, type Clash, type ClashStatus, type ReferenceFeature } from 'engine';
+import type { ChangeEvent, EditSession } from '../edit-session';
+
+export interface ClashSnapshot { version: number; clashes: readonly Clash[] }
+
+export class ClashLive {
+  private ix: ClashIndex;
+  private snap: ClashSnapshot;
+  private listeners = new Set<() => void>();
+  private off: (() => void) | null = null;
+  /** Statuses the reviewer set (clash id → status), sent with the next project run. */
+  readonly reviewed = new Map<string, ClashStatus>();
+
+  constructor(private session: EditSession, references: ReferenceFeature[], clashDetectionSettings: unknown) {
+    const s = clashRulesFromSettings(clashDetectionSettings);
+    const rules = s.networkEnabled ? withBgtRule(s.rules) : [];
+    this.ix = new ClashIndex(session.model, references, rules, { network: session.index });
+    this.snap = { version: this.ix.version, clashes: this.ix.clashes() };
+  }
+
+  start(subscribe: (l: (e: ChangeEvent) => void) => () => void): void {
+    this.off = subscribe((e) => { if (this.ix.apply(this.session.model, e.diff)) this.publish(); });
+  }
+
+  private publish(): void {
+    this.snap = { version: this.ix.version, clashes: this.ix.clashes() };
+    for (const l of [...this.listeners]) l();
+  }
+
+  setStatus(id: string, status: ClashStatus): boolean {
+    if (!this.ix.setStatus(id, status)) return false;
+    this.reviewed.set(id, status);
+    this.publish();
+    return true;
+  }
+
+  readonly subscribe = (l: () => void): (() => void) => { this.listeners.add(l); return () => { this.listeners.delete(l); }; };
+  readonly getSnapshot = (): ClashSnapshot => this.snap;
+  destroy(): void { this.off?.(); this.off = null; this.listeners.clear(); }
+}
