@@ -27,3 +27,4 @@ export * from './multiplicity';
 export * from './validation/index';
 export * from './capex/index';
 export * from './clash/index';
+export * from './route/index';
