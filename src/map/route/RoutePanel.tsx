@@ -130,7 +130,7 @@ export function RoutePanel({ ctl, readOnly }: { ctl: MapController | null; readO
         ))}
       </fieldset>
       <p>
-        <button type="button" data-testid="route-compute" disabled={!start || !end || !strategies.length || busy || !ctl?.session} onClick={() => void compute()}>
+        <button type="button" data-testid="route-compute" disabled={!start || !end || !strategies.length || busy || !ctl?.session || settings.isLoading} onClick={() => void compute()}>
           {busy ? t('map.route.computing') : t('map.route.compute')}
         </button>{' '}
         <button type="button" data-testid="route-clear" onClick={clear}>{t('map.route.clear')}</button>

@@ -5,30 +5,12 @@
 // edges in order, undo removes it; a change of the model rebuilds the graph at the next query; CSV and GeoJSON exports.
 import { describe, expect, it } from 'vitest';
 import { createModel, getObject, getPathEdge, pathEdgesOfEdge, pathEdgesOfPath } from 'engine/model';
-import type { NetworkObject, ObjectType, Position } from 'engine/types';
+import type { Position } from 'engine/types';
+import { OBJS, SETTINGS, TYPES } from './fixture';
 import { EditSession } from '../../../../src/map/edit-session';
 import { EditorBinding } from '../../../../src/map/editor-binding';
 import { RoutePlanner, acceptIntent, routeSettingsOf } from '../../../../src/map/route/route-planner';
 import { ROUTE_CSV_HEADER, routesCsv, routesGeoJson } from '../../../../src/map/route/route-export';
-
-const TYPES: ObjectType[] = [{ id: 1, name: 'trench', family: 'zpi', geometryKind: 'edge', attributeTypes: [{ name: 'surface', type: 'String' }] }];
-const node = (id: string, x: number, y: number): NetworkObject => ({ id, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, y] } } });
-const edge = (id: string, a: string, b: string, c: Position[], surface: string): NetworkObject => ({
-  id, projectId: 1, edge: { fromNodeId: a, toNodeId: b, geometry: { type: 'LineString', coordinates: c } },
-  objectInstances: [{ id: `i-${id}`, objectTypeId: 1, networkObjectId: id, attributeValues: [{ objectInstanceId: `i-${id}`, attributeTypeName: 'surface', value: surface }] }],
-});
-// at y ≈ 0 (the equator in EPSG:3857) ground metres equal map units
-const OBJS: NetworkObject[] = [
-  node('S', 0, 0), node('M', 10, 0), node('T', 20, 0), node('A', 0, 10), node('B', 20, 10),
-  edge('sm', 'S', 'M', [[0, 0], [10, 0]], 'asphalt'), edge('mt', 'M', 'T', [[10, 0], [20, 0]], 'asphalt'),
-  edge('sa', 'S', 'A', [[0, 0], [0, 10]], 'sand'), edge('ab', 'A', 'B', [[0, 10], [20, 10]], 'sand'), edge('bt', 'B', 'T', [[20, 10], [20, 0]], 'sand'),
-];
-const SETTINGS = {
-  trenchCosts: {
-    surface_asphalt: { cost: 120, method: '=', priority: 1, active: true },
-    surface_sand: { cost: 5, method: '=', priority: 1, active: true },
-  },
-};
 
 function setup() {
   let n = 0;
