@@ -2,7 +2,7 @@
 // alternative are chosen through the server's route call (POST /project/{id}/route, the same engine), then in the app
 // the route panel picks them by clicking on the map, computes in the route worker, and shows the minimal cost route and
 // its alternative side by side (different costs and edges; the minimal cost equals the server's). Accepting the
-// minimal cost route is ONE history item whose path edges are the route's edges in order; undo removes the path.
+// minimal cost route is ONE history item: a cable path whose path edges are the route's edges in order; undo removes it.
 import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser';
@@ -91,7 +91,7 @@ describe('route panel on the demo project', () => {
     await screenshot(page, 'routes-alternatives');
   });
 
-  it('accepting the minimal cost route is one history item with a path over its edges; undo removes it', async () => {
+  it('accepting the minimal cost route is one history item: a cable path over its edges; undo removes it', async () => {
     const before = await state();
     const edges = (await row('minimal_cost').getAttribute('data-edges'))!.split(' ');
     await page.getByTestId('route-accept-minimal_cost').click();
@@ -105,6 +105,10 @@ describe('route panel on the demo project', () => {
     const pathId = actions.find((x) => x.code === 0)!.id;
     expect(actions.filter((x) => x.code === 3).sort((p, q) => p.position - q.position).map((x) => x.edgeId)).toEqual(edges);
     expect(await hook(page, 'featureProperties', pathId)).not.toBeNull();
+    // a cable: the project's cable type is the panel's default path type
+    const cable = Number(await page.getByTestId('route-path-type').inputValue());
+    expect(await page.getByTestId('route-path-type').locator('option:checked').textContent()).toBe('cable');
+    expect((await hook<{ objectTypeId: number }[]>(page, 'instances', pathId)).map((i) => i.objectTypeId)).toEqual([cable]);
     await page.getByTestId('tool-undo').click();
     await page.waitForFunction((id) => (window as unknown as { __map: { featureProperties(id: string): unknown } }).__map.featureProperties(id) === null, pathId, WAIT);
     const undone = await state();

@@ -14,7 +14,7 @@ import { formatNumber } from '../../i18n/format';
 import { settingsApi } from '../../api/endpoints/settings';
 import type { MapController } from '../map-controller';
 import { Mode } from '../modes';
-import { DEFAULT_STRATEGIES, PANEL_STRATEGIES, RoutePlanner, acceptIntent, routeSettingsOf, type RouteRow } from './route-planner';
+import { DEFAULT_STRATEGIES, PANEL_STRATEGIES, RoutePlanner, acceptIntent, pathTypes, routeSettingsOf, type RouteRow } from './route-planner';
 import { routeLayers, cssColor } from './route-layers';
 import { downloadText, routesCsv, routesGeoJson } from './route-export';
 
@@ -36,6 +36,10 @@ export function RoutePanel({ ctl, readOnly }: { ctl: MapController | null; readO
   const [error, setError] = useState<string | null>(null);
   const [accepted, setAccepted] = useState<RouteStrategy | null>(null);
   const query = useRef(0);
+  const types = ctl?.session ? pathTypes(ctl.session.model) : [];
+  const [pathType, setPathType] = useState<number | null | undefined>(undefined);
+  /** The path object type of accepted routes: the user's choice, else the project's cable type (or none). */
+  const typeId = pathType === undefined ? types[0]?.id ?? null : pathType;
 
   // one planner (worker) per controller, created and ended with the effect (StrictMode-safe)
   useEffect(() => {
@@ -85,7 +89,7 @@ export function RoutePanel({ ctl, readOnly }: { ctl: MapController | null; readO
   };
 
   const accept = (row: RouteRow) => {
-    const intent = acceptIntent(row.result);
+    const intent = acceptIntent(row.result, typeId);
     if (!ctl || !intent) return;
     const e = ctl.binding.perform(intent);
     if (e && !e.rejected) setAccepted(row.result.strategy);
@@ -146,7 +150,7 @@ export function RoutePanel({ ctl, readOnly }: { ctl: MapController | null; readO
             <tbody>
               {rows.map((row) => {
                 const r = row.result;
-                const intent = acceptIntent(r);
+                const intent = acceptIntent(r, typeId);
                 const why = intent && ctl ? ctl.binding.disabled(intent) : null;
                 return (
                   <tr key={r.strategy} data-strategy={r.strategy} data-found={r.found} data-length={r.length} data-cost={r.cost} data-edges={r.edges.join(' ')}>
@@ -169,6 +173,13 @@ export function RoutePanel({ ctl, readOnly }: { ctl: MapController | null; readO
               })}
             </tbody>
           </table>
+          <label>
+            {t('map.route.path_type')}{' '}
+            <select data-testid="route-path-type" value={typeId ?? ''} onChange={(e) => setPathType(e.target.value === '' ? null : Number(e.target.value))}>
+              {types.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}
+              <option value="">{t('map.route.no_path_type')}</option>
+            </select>
+          </label>
           {accepted && <p data-testid="route-accepted" data-strategy={accepted}>{t('map.route.accepted')}</p>}
           <p>
             <button type="button" data-testid="route-export-csv" onClick={() => downloadText(routesCsv(rows), `routes-${projectId ?? 'project'}.csv`, 'text/csv')}>{t('map.route.export_csv')}</button>{' '}

@@ -3,9 +3,11 @@
 // and the session's route graph in it. The graph is built from the session's model (`graphFromModel`, ground metres,
 // the project's trench cost entries and route weights) and posted once; a change of the model (any ChangeEvent of
 // the binding) only marks it stale, and the next query rebuilds it (lazily). `compute` runs the chosen strategies
-// for a start and an end point; `acceptIntent` turns a route into the engine's createPath intent (one gesture).
+// for a start and an end point; `acceptIntent` turns a route into the engine's createPath intent (one gesture), with
+// an instance of a path object type (`pathTypes`: the project's cable type first).
 import type { Intent } from 'engine/intents';
-import type { Position } from 'engine/types';
+import type { ObjectType, Position } from 'engine/types';
+import type { Model } from 'engine/model';
 import type { TrenchCostEntry } from 'engine/capex/types';
 import { groundLength } from 'engine/mercator';
 import { graphFromModel, type RouteResult, type RouteStrategy, type RouteWeights } from 'engine/route/index';
@@ -90,10 +92,17 @@ export class RoutePlanner {
   destroy(): void { this.off?.(); this.off = null; this.client.terminate(); }
 }
 
-/** The engine intent that puts a found route into the design: one path (cable) over its edges, from its first node. */
-export function acceptIntent(r: RouteResult): Intent | null {
+/** The engine intent that puts a found route into the design: one path over its edges, from its first node, with an
+ *  instance of the given path object type (a cable) when one is given. */
+export function acceptIntent(r: RouteResult, pathTypeId?: number | null): Intent | null {
   if (!r.found || !r.edges.length || !r.nodes.length) return null;
-  return { type: 'createPath', edgeIds: [...r.edges], startNodeId: r.nodes[0] };
+  return { type: 'createPath', edgeIds: [...r.edges], startNodeId: r.nodes[0], ...(pathTypeId != null ? { instances: [{ objectTypeId: pathTypeId }] } : {}) };
+}
+
+/** The project's path object types (geometry kind 'path'), those named cable first: what an accepted route becomes. */
+export function pathTypes(m: Model): ObjectType[] {
+  const rank = (t: ObjectType) => (/cable/i.test(t.name) ? 0 : 1);
+  return Object.values(m.schema.objectTypes).filter((t) => t.geometryKind === 'path').sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 
 /** The trench cost entries and route weights of the project's (fttx) settings, as the server's route call reads them. */

@@ -3,7 +3,11 @@
 // EPSG:3857) ground metres equal map units.
 import type { NetworkObject, ObjectType, Position } from 'engine/types';
 
-export const TYPES: ObjectType[] = [{ id: 1, name: 'trench', family: 'zpi', geometryKind: 'edge', attributeTypes: [{ name: 'surface', type: 'String' }] }];
+export const TYPES: ObjectType[] = [
+  { id: 1, name: 'trench', family: 'zpi', geometryKind: 'edge', attributeTypes: [{ name: 'surface', type: 'String' }] },
+  { id: 3, name: 'technical_path', family: 'zpi', geometryKind: 'path', attributeTypes: [] },
+  { id: 2, name: 'cable', family: 'zpi', geometryKind: 'path', attributeTypes: [] },
+];
 const node = (id: string, x: number, y: number): NetworkObject => ({ id, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, y] } } });
 const edge = (id: string, a: string, b: string, c: Position[], surface: string): NetworkObject => ({
   id, projectId: 1, edge: { fromNodeId: a, toNodeId: b, geometry: { type: 'LineString', coordinates: c } },

@@ -3,12 +3,13 @@
 // MapLibre click source): "Pick start"/"Pick end" switch the tools off and take the next map click; the project's
 // trench costs come from its settings; without a Worker (jsdom) it says so and computes in-process; the table has one
 // row per default strategy with the alternative's other edges; the routes go to the controller's extra layers;
-// "Accept" is one history item with a path over the route's edges, undo removes it; viewers cannot accept.
+// "Accept" is one history item with a path (a cable: the project's cable type by default) over the route's edges,
+// undo removes it; viewers cannot accept.
 import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { Layer } from '@deck.gl/core';
-import { createModel, getObject, pathEdgesOfEdge } from 'engine/model';
+import { createModel, getInstance, getObject, getPathEdge, instancesOf, pathEdgesOfEdge } from 'engine/model';
 import type { Position } from 'engine/types';
 import { makeStore } from '../../../../src/app/store';
 import { EditSession } from '../../../../src/map/edit-session';
@@ -81,10 +82,14 @@ describe('route panel', () => {
     expect(row('minimal_cost_alternative').getAttribute('data-edges')).toBe('sm mt');
     expect(Number(row('minimal_cost_alternative').getAttribute('data-cost'))).toBeCloseTo(2400, 1);
     await waitFor(() => expect(f.extra.get('routes')?.map((l) => l.id)).toEqual(['route-paths', 'route-ends']));
+    expect((screen.getByTestId('route-path-type') as HTMLSelectElement).value).toBe('2');
     fireEvent.click(screen.getByTestId('route-accept-minimal_cost'));
     expect(screen.getByTestId('route-accepted').getAttribute('data-strategy')).toBe('minimal_cost');
     expect(f.session.state().size).toBe(1);
     expect(['sa', 'ab', 'bt'].map((e) => pathEdgesOfEdge(f.session.model, e).length)).toEqual([1, 1, 1]);
+    // the path is a cable (the project's cable type is the default path type)
+    const pathId = getPathEdge(f.session.model, pathEdgesOfEdge(f.session.model, 'sa')[0])!.pathId;
+    expect(instancesOf(f.session.model, pathId).map((i) => getInstance(f.session.model, i)!.objectTypeId)).toEqual([2]);
     expect(pathEdgesOfEdge(f.session.model, 'sm')).toHaveLength(0);
     act(() => f.ctl.binding.undo());
     expect(['sa', 'ab', 'bt'].map((e) => pathEdgesOfEdge(f.session.model, e).length)).toEqual([0, 0, 0]);

@@ -9,7 +9,7 @@ import type { Position } from 'engine/types';
 import { OBJS, SETTINGS, TYPES } from './fixture';
 import { EditSession } from '../../../../src/map/edit-session';
 import { EditorBinding } from '../../../../src/map/editor-binding';
-import { RoutePlanner, acceptIntent, routeSettingsOf } from '../../../../src/map/route/route-planner';
+import { RoutePlanner, acceptIntent, pathTypes, routeSettingsOf } from '../../../../src/map/route/route-planner';
 import { ROUTE_CSV_HEADER, routesCsv, routesGeoJson } from '../../../../src/map/route/route-export';
 
 function setup() {
@@ -49,6 +49,8 @@ describe('route panel logic', () => {
     const [best] = await planner.compute(session, S, T, ['minimal_cost']);
     const intent = acceptIntent(best.result)!;
     expect(intent).toEqual({ type: 'createPath', edgeIds: ['sa', 'ab', 'bt'], startNodeId: 'S' });
+    expect(pathTypes(session.model).map((t) => t.name)).toEqual(['cable', 'technical_path']);
+    expect(acceptIntent(best.result, 2)).toEqual({ ...intent, instances: [{ objectTypeId: 2 }] });
     expect(binding.disabled(intent)).toBeNull();
     const e = binding.perform(intent)!;
     expect(e.rejected).toBeNull();
