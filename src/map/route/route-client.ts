@@ -1,11 +1,13 @@
 // Typed client of the route worker (route-worker.ts): `setGraph` posts the graph once with its typed arrays as
 // transferables (the caller's graph is then detached: build it for the worker), `route` sends a query and resolves
-// with the result. Works over any message port (a Worker, or the in-process port of the tests).
+// with the result. Works over any message port (a Worker, or the in-process port of the tests); a port's 'error'
+// (the worker failed) rejects what is pending and marks the client `failed`.
 import type { RouteGraph, RouterOptions, RouteQuery, RouteResult } from 'engine/route/index';
 import type { RouteRequest, RouteResponse } from './route-worker';
 
 export interface RoutePort {
   postMessage(message: RouteRequest, transfer?: Transferable[]): void;
+  /** 'message' replies; a Worker also reports 'error' (its script failed to load or threw): see the constructor. */
   addEventListener(type: 'message', listener: (ev: { data: RouteResponse }) => void): void;
   terminate?(): void;
 }
@@ -14,7 +16,18 @@ export class RouteClient {
   private next = 1;
   private readonly pending = new Map<number, { resolve: (r: RouteResponse) => void; reject: (e: Error) => void }>();
 
+  /** Set once the port reported an error (the worker is unusable: callers fall back, route-planner.ts). */
+  failed: string | null = null;
+
   constructor(private readonly port: RoutePort) {
+    // a Worker's 'error' event rejects everything pending; ports that ignore the event type hand messages here too
+    const on = port.addEventListener as unknown as (t: 'error', l: (ev: { data?: unknown; message?: string }) => void) => void;
+    on.call(port, 'error', (ev) => {
+      if (ev && 'data' in ev) return;
+      this.failed = `Route worker failed${ev?.message ? `: ${ev.message}` : ''}`;
+      for (const p of this.pending.values()) p.reject(new Error(this.failed));
+      this.pending.clear();
+    });
     port.addEventListener('message', (ev) => {
       const p = this.pending.get(ev.data.id);
       if (!p) return;
@@ -24,6 +37,7 @@ export class RouteClient {
   }
 
   private send(req: RouteRequest, transfer: Transferable[] = []): Promise<RouteResponse> {
+    if (this.failed) return Promise.reject(new Error(this.failed));
     return new Promise((resolve, reject) => { this.pending.set(req.id, { resolve, reject }); this.port.postMessage(req, transfer); });
   }
 

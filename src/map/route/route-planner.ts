@@ -1,6 +1,6 @@
 // The route panel's logic without React (issue 14): keeps a route client — the Web Worker of route-worker.ts, or,
-// where no Worker can be constructed (jsdom, node tests), the same handler run in-process (`inProcessRouteClient`) —
-// and the session's route graph in it. The graph is built from the session's model (`graphFromModel`, ground metres,
+// where no Worker can be constructed (jsdom, node tests) or the worker fails, the same handler run in-process
+// (`inProcessRouteClient`) — and the session's route graph in it. The graph is built from the session's model (`graphFromModel`, ground metres,
 // the project's trench cost entries and route weights) and posted once; a change of the model (any ChangeEvent of
 // the binding) only marks it stale, and the next query rebuilds it (lazily). `compute` runs the chosen strategies
 // for a start and an end point; `acceptIntent` turns a route into the engine's createPath intent (one gesture), with
@@ -47,8 +47,8 @@ export interface RouteSettings { trenchCosts?: readonly TrenchCostEntry[]; weigh
 export interface RouteRow { result: RouteResult; privateShare: number }
 
 export class RoutePlanner {
-  readonly client: RouteClient;
-  readonly inWorker: boolean;
+  client: RouteClient;
+  inWorker: boolean;
   private graphFor: EditSession | null = null;
   private stale = true;
   private settingsKey = '';
@@ -78,11 +78,25 @@ export class RoutePlanner {
     if (!this.stale && this.graphFor === session) return;
     const graph = graphFromModel(session.model, { trenchCosts: this.settings.trenchCosts, weights: this.settings.weights, lengthOf: groundLength });
     this.stale = false; this.graphFor = session;
-    await this.client.setGraph(graph, { trenchCosts: this.settings.trenchCosts, maxSnap: MAX_SNAP, landmarks: graph.edgeCount > 20000 ? 8 : 0 });
+    try {
+      await this.client.setGraph(graph, { trenchCosts: this.settings.trenchCosts, maxSnap: MAX_SNAP, landmarks: graph.edgeCount > 20000 ? 8 : 0 });
+    } catch (e) { this.stale = true; throw e; }
   }
 
   /** Routes from `from` to `to` for each strategy (in PANEL_STRATEGIES order). */
   async compute(session: EditSession, from: Position, to: Position, strategies: readonly RouteStrategy[]): Promise<RouteRow[]> {
+    try {
+      return await this.computeOnce(session, from, to, strategies);
+    } catch (e) {
+      if (!this.client.failed) throw e;
+      // the worker failed (its script did not load, or it crashed): the same handler in this thread, graph rebuilt
+      this.client.terminate();
+      this.client = inProcessRouteClient(); this.inWorker = false; this.stale = true;
+      return this.computeOnce(session, from, to, strategies);
+    }
+  }
+
+  private async computeOnce(session: EditSession, from: Position, to: Position, strategies: readonly RouteStrategy[]): Promise<RouteRow[]> {
     await this.ensureGraph(session);
     const order = PANEL_STRATEGIES.filter((s) => strategies.includes(s));
     const results = await Promise.all(order.map((strategy) => this.client.route({ from, to, strategy })));

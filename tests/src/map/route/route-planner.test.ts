@@ -10,6 +10,7 @@ import { OBJS, SETTINGS, TYPES } from './fixture';
 import { EditSession } from '../../../../src/map/edit-session';
 import { EditorBinding } from '../../../../src/map/editor-binding';
 import { RoutePlanner, acceptIntent, pathTypes, routeSettingsOf } from '../../../../src/map/route/route-planner';
+import { RouteClient, type RoutePort } from '../../../../src/map/route/route-client';
 import { ROUTE_CSV_HEADER, routesCsv, routesGeoJson } from '../../../../src/map/route/route-export';
 
 function setup() {
@@ -84,6 +85,25 @@ describe('route panel logic', () => {
     const [, alt] = await planner.compute(session, S, T, ['minimal_cost', 'minimal_cost_alternative']);
     expect(alt.result.found).toBe(false);
     expect(acceptIntent(alt.result)).toBeNull();
+    planner.destroy();
+  });
+
+  it('a worker that fails (script not loaded) is replaced by the in-process handler and the query still answers', async () => {
+    const { session, planner: _p } = setup();
+    _p.destroy();
+    const errors: ((ev: { message?: string }) => void)[] = [];
+    let terminated = 0;
+    const broken: RoutePort = {
+      postMessage() { setTimeout(() => { for (const l of errors) l({ message: 'script error' }); }, 0); },
+      addEventListener(t: string, l: unknown) { if (t === 'error') errors.push(l as (ev: { message?: string }) => void); },
+      terminate() { terminated++; },
+    };
+    const planner = new RoutePlanner(routeSettingsOf(SETTINGS), new RouteClient(broken));
+    const [best] = await planner.compute(session, S, T, ['minimal_cost']);
+    expect(best.result.edges).toEqual(['sa', 'ab', 'bt']);
+    expect(terminated).toBe(1);
+    expect(planner.inWorker).toBe(false);
+    expect(planner.client.failed).toBeNull();
     planner.destroy();
   });
 
