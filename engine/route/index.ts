@@ -9,3 +9,4 @@ export { VertexGrid, type Snap } from './snap';
 export { Router, isRouteStrategy, ALTERNATIVE_PENALTIES, type RouterOptions } from './router';
 export { graphFromNetwork, graphFromModel, edgeClass, PRIVATE_TAGS, CENTERLINE_TAGS, type GraphOptions, type RouteWeights } from './build';
 export { Landmarks, dijkstraAll } from './landmarks';
+export { shapingAreas, type ShapingFeature } from './shaping';

@@ -16,7 +16,7 @@ import { effectiveSettings } from '../../common/settings/index';
 import { groundLength } from '../../engine/mercator';
 import type { NetworkObject } from '../../engine/types';
 import type { TrenchCostEntry } from '../../engine/capex/types';
-import { graphFromNetwork, Router, ROUTE_STRATEGIES, type RouteArea, type RouteQuery, type RouteWeights } from '../../engine/route/index';
+import { graphFromNetwork, Router, ROUTE_STRATEGIES, type RouteArea, type RouteQuery, type RouteWeights, shapingAreas, type ShapingFeature } from '../../engine/route/index';
 
 const point = { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number' } } as const;
 const area = {
@@ -46,6 +46,8 @@ function trenchCostList(settings: Record<string, unknown>): TrenchCostEntry[] {
   return Object.entries(tc).map(([name, e]) => ({ name, ...e }));
 }
 
+const obj = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) as T : v);
+
 export async function routeDeterminationRoutes(api: FastifyInstance): Promise<void> {
   api.post<{ Params: { projectId: number }; Body: Body }>('/project/:projectId/route', {
     onRequest: requirePolicy('network.view'), preHandler: projectHook(),
@@ -64,13 +66,18 @@ export async function routeDeterminationRoutes(api: FastifyInstance): Promise<vo
     for (const q of queries) checkStrategy(q.strategy);
     const p = current(req);
     const q = req.server.deps.db;
-    const [json, stored] = await Promise.all([networkJson(q, p.id, { includeWithoutObjectInstances: true, scenarioId: b.scenarioId }), storedSettings(q, p.id)]);
+    const [json, stored, shaping] = await Promise.all([
+      networkJson(q, p.id, { includeWithoutObjectInstances: true, scenarioId: b.scenarioId }), storedSettings(q, p.id),
+      q.query<ShapingFeature>(`SELECT geometry, properties FROM feature WHERE project_id = $1 AND type = 'shaping'`, [p.id]),
+    ]);
+    // the project's stored shaping areas act on every query, before the query's own areas
+    const projectAreas = shapingAreas(shaping.rows.map((r) => ({ geometry: obj(r.geometry), properties: obj(r.properties ?? {}) })));
     const settings = effectiveSettings(projectTemplate(p), stored) as Record<string, unknown>;
     const trenchCosts = trenchCostList(settings);
     const weights = ((settings.routeDetermination ?? {}) as { weights?: RouteWeights }).weights;
     const graph = graphFromNetwork({ networkObjects: JSON.parse(json) as NetworkObject[] }, { trenchCosts, weights, lengthOf: groundLength });
     const router = new Router(graph, { trenchCosts });
-    const results = queries.map((x) => router.route(x as RouteQuery));
+    const results = queries.map((x) => router.route({ ...x, areas: [...projectAreas, ...(x.areas ?? [])] } as RouteQuery));
     return batch ? { results } : results[0];
   });
 }

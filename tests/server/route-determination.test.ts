@@ -2,6 +2,7 @@
 // costs: each strategy, an obstruction area, a batch of queries, the settings' default trench cost, 400s for the
 // manual strategy 'other', unknown strategies and bad points, unreachable points as found: false.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFeatures } from '../../server/geoserver/stored-features';
 import { startTestServer, type Api, type TestServer } from './support/server';
 import { edge, node, wire } from './network-fixtures';
 
@@ -58,6 +59,17 @@ describe('POST /route', () => {
     expect(b.body.results[0].length).toBeCloseTo(200, 1);
     expect(b.body.results[1]).toMatchObject({ found: false, reason: 'No route between the points.' });
     expect(b.body.results[2].edges).toEqual(['rd-ac']);
+  });
+
+  it("the project's stored shaping areas act on every query (an obstruction over the diagonal)", async () => {
+    const ring = [[40, 40], [60, 40], [60, 60], [40, 60], [40, 40]];
+    await insertFeatures(ts.db, pid, [{ table: 'fttx_feature', type: 'shaping', layer: 'shaping', name: 'closed', properties: { cost_type: 'obstruction' }, geometry: { type: 'Polygon', coordinates: [ring] } }]);
+    const r = await api.post(url(), { from: [0, 0], to: [100, 100], strategy: 'minimal_cost' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.edges).not.toContain('rd-ac');
+    expect(r.body.length).toBeCloseTo(200, 1);
+    await ts.db.query(`DELETE FROM feature WHERE project_id = $1 AND type = 'shaping'`, [pid]);
+    expect((await api.post(url(), { from: [0, 0], to: [100, 100], strategy: 'minimal_cost' })).body.edges).toEqual(['rd-ac']);
   });
 
   it('reads the project trench costs', async () => {

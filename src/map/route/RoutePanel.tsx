@@ -12,6 +12,8 @@ import type { Position } from 'engine/types';
 import type { RouteStrategy } from 'engine/route/index';
 import { formatNumber } from '../../i18n/format';
 import { settingsApi } from '../../api/endpoints/settings';
+import { clashesApi } from '../../api/endpoints/clashes';
+import { shapingAreas } from 'engine/route/index';
 import type { MapController } from '../map-controller';
 import { Mode } from '../modes';
 import { DEFAULT_STRATEGIES, PANEL_STRATEGIES, RoutePlanner, acceptIntent, pathTypes, routeSettingsOf, type RouteRow } from './route-planner';
@@ -50,6 +52,11 @@ export function RoutePanel({ ctl, readOnly }: { ctl: MapController | null; readO
     return () => { p.destroy(); setPlanner(null); };
   }, [ctl]);
   useEffect(() => { planner?.setSettings(routeSettingsOf(settings.data ?? null)); }, [planner, settings.data]);
+  // the project's stored shaping areas (read with the clash references: every stored reference feature)
+  const refs = clashesApi.useClashReferencesQuery(projectId ?? 0, { skip: !projectId });
+  useEffect(() => {
+    planner?.setAreas(shapingAreas((refs.data ?? []).filter((f) => f.layer === 'shaping' || f.properties?.type === 'shaping')));
+  }, [planner, refs.data]);
 
   // capture the next click on the map with the tools switched off
   useEffect(() => {

@@ -10,7 +10,7 @@ import type { ObjectType, Position } from 'engine/types';
 import type { Model } from 'engine/model';
 import type { TrenchCostEntry } from 'engine/capex/types';
 import { groundLength } from 'engine/mercator';
-import { graphFromModel, type RouteResult, type RouteStrategy, type RouteWeights } from 'engine/route/index';
+import { graphFromModel, type RouteArea, type RouteResult, type RouteStrategy, type RouteWeights } from 'engine/route/index';
 import { RouteClient, createRouteWorkerClient, type RoutePort } from './route-client';
 import { createRouteHandler, type RouteRequest, type RouteResponse } from './route-worker';
 import type { EditSession, ChangeEvent } from '../edit-session';
@@ -65,6 +65,11 @@ export class RoutePlanner {
     this.off = subscribe((e) => { if (e.kind !== 'reset') this.stale = true; });
   }
 
+  private areas: RouteArea[] = [];
+  /** The project's shaping areas (obstruction, avoid, preference, cost types): applied to every query, as the
+   *  server's route call does. */
+  setAreas(areas: readonly RouteArea[]): void { this.areas = [...areas]; }
+
   /** New project settings (trench costs, weights): the graph is rebuilt at the next query when they differ. */
   setSettings(s: RouteSettings): void {
     const key = JSON.stringify(s);
@@ -99,7 +104,8 @@ export class RoutePlanner {
   private async computeOnce(session: EditSession, from: Position, to: Position, strategies: readonly RouteStrategy[]): Promise<RouteRow[]> {
     await this.ensureGraph(session);
     const order = PANEL_STRATEGIES.filter((s) => strategies.includes(s));
-    const results = await Promise.all(order.map((strategy) => this.client.route({ from, to, strategy })));
+    const areas = this.areas.length ? this.areas : undefined;
+    const results = await Promise.all(order.map((strategy) => this.client.route({ from, to, strategy, areas })));
     return results.map((result) => ({ result, privateShare: result.length > 0 ? result.privateLength / result.length : 0 }));
   }
 

@@ -47,7 +47,7 @@ function fakeController() {
 }
 
 function setup(readOnly = false) {
-  mockFetch({ 'GET /api/project/4/fttx/settings': { body: SETTINGS } });
+  mockFetch({ 'GET /api/project/4/fttx/settings': { body: SETTINGS }, 'GET /api/project/4/clashes/references': { body: [] } });
   const f = fakeController();
   render(<Provider store={makeStore()}><RoutePanel ctl={f.ctl as unknown as MapController} readOnly={readOnly} /></Provider>);
   return f;

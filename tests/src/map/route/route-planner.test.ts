@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModel, getObject, getPathEdge, pathEdgesOfEdge, pathEdgesOfPath } from 'engine/model';
 import type { Position } from 'engine/types';
+import { shapingAreas } from 'engine/route/index';
 import { OBJS, SETTINGS, TYPES } from './fixture';
 import { EditSession } from '../../../../src/map/edit-session';
 import { EditorBinding } from '../../../../src/map/editor-binding';
@@ -42,6 +43,17 @@ describe('route panel logic', () => {
     expect(alt.overlap).toBe(0);
     expect(dist.edges).toEqual(['sm', 'mt']);
     expect(rows.every((r) => r.privateShare === 0)).toBe(true);
+    planner.destroy();
+  });
+
+  it("the project's shaping areas act on every query: an obstruction over the sand way sends the route over asphalt", async () => {
+    const { session, planner } = setup();
+    planner.setAreas(shapingAreas([{ geometry: { type: 'Polygon', coordinates: [[[5, 5], [15, 5], [15, 15], [5, 15], [5, 5]]] }, properties: { cost_type: 'obstruction' } },
+      { geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] }, properties: {} }]));
+    const [cost] = await planner.compute(session, S, T, ['minimal_cost']);
+    expect(cost.result.edges).toEqual(['sm', 'mt']);
+    planner.setAreas([]);
+    expect((await planner.compute(session, S, T, ['minimal_cost']))[0].result.edges).toEqual(['sa', 'ab', 'bt']);
     planner.destroy();
   });
 
