@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useImportFeaturesMutation } from '../api/endpoints/upload';
 import { UploadDialog } from './UploadDialog';
+import { notifyStoredFeaturesChanged } from '../map/stored-features-events';
 
 export interface UploadLauncherProps {
   /** Shows a layer (visible: true) after an import brought it features. */
@@ -28,6 +29,6 @@ function Launcher({ show, projectId }: { show: (layerName: string) => void; proj
   return (
     <UploadDialog projectId={projectId} onClose={() => setOpen(false)}
       importFeatures={(args) => trigger(args).unwrap()}
-      onImported={(r) => r.layers.forEach(show)} />
+      onImported={(r) => { r.layers.forEach(show); notifyStoredFeaturesChanged(projectId, r.layers); }} />
   );
 }

@@ -3,6 +3,7 @@
 // engine intents), draws once per animation frame, and is the external store React reads through
 // useSyncExternalStore: `getSnapshot()` returns the same object until something the screen shows has changed, so
 // React renders on changes (history, mode, selection, tooltip, scale), never once per map frame.
+import { onStoredFeaturesChanged } from './stored-features-events';
 import type { Layer } from '@deck.gl/core';
 import type { Id, Position } from 'engine/types';
 import { STROKE_WIDTH, STROKE_WIDTH_EDIT } from './constants';
@@ -51,6 +52,7 @@ export class MapController {
   private raf = 0;
   private snap: MapSnapshot;
   private subscribers = new Set<() => void>();
+  private offStored: () => void;
 
   constructor(container: HTMLElement, private host: ControllerHost, backgrounds?: Background[]) {
     this.view = new MapView(container, {
@@ -64,6 +66,11 @@ export class MapController {
     this.binding = new EditorBinding({ notify: host.notify, changed: () => { this.render(); this.publish(); } });
     this.router = new InputRouter(this.view, this.binding, { notify: host.notify, render: () => this.render() });
     this.features = mapFeatureLayers((k, l, p, t) => host.notify(k, l, p, t), () => this.render());
+    this.offStored = onStoredFeaturesChanged((pid, layers) => {
+      if (pid !== this.binding.session?.editor.config.projectId) return;
+      this.features.reload(layers);
+      this.render();
+    });
     this.snap = mapSnapshot(this);
   }
 
@@ -152,6 +159,7 @@ export class MapController {
   }
 
   destroy(): void {
+    this.offStored();
     cancelAnimationFrame(this.raf);
     this.binding.setSession(null);
     this.subscribers.clear();

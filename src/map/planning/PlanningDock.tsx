@@ -7,6 +7,7 @@ import type { AppDispatch } from '../../app/store';
 import { clashesApi } from '../../api/endpoints/clashes';
 import type { ClashLive } from './clash-live';
 import { ClashPanel } from './ClashPanel';
+import { notifyStoredFeaturesChanged } from '../stored-features-events';
 import { useTranslation } from 'react-i18next';
 import type { MapController } from '../map-controller';
 import type { PlanningBinding } from './planning-binding';
@@ -36,6 +37,7 @@ export function PlanningDock({ ctl, planning, clashes = null, projectId, readOnl
   const runClashes = async (statuses: Record<string, ClashStatus>): Promise<string> => {
     if (ctl?.session?.state().canSave) throw new Error(t('map.clash.save_first'));
     const r = await dispatch(clashesApi.endpoints.runClashes.initiate({ projectId: projectId!, statuses })).unwrap();
+    notifyStoredFeaturesChanged(projectId!, ['clashes']); // the clashes layer shows the stored run
     return t('map.clash.run_done', { count: r.clashes.length });
   };
   const zoomTo = (id: string) => {

@@ -20,6 +20,7 @@ export class ClashLive {
     const s = clashRulesFromSettings(clashDetectionSettings);
     const rules = s.networkEnabled ? withBgtRule(s.rules) : [];
     this.ix = new ClashIndex(session.model, references, rules, { network: session.index });
+    this.refIds = new Set(references.map((r) => r.id));
     this.snap = { version: this.ix.version, clashes: this.ix.clashes() };
   }
 
@@ -30,6 +31,20 @@ export class ClashLive {
   private publish(): void {
     this.snap = { version: this.ix.version, clashes: this.ix.clashes() };
     for (const l of [...this.listeners]) l();
+  }
+
+  private refIds = new Set<string>();
+
+  /** New reference features (an upload imported): those gone are removed, new ones added (only the network near them
+   *  is re-tested). Features are told apart by id; a changed feature keeps its id and is re-read only on reopen. */
+  setReferences(refs: readonly ReferenceFeature[]): void {
+    const next = new Set(refs.map((r) => r.id));
+    const gone = [...this.refIds].filter((id) => !next.has(id));
+    const added = refs.filter((r) => !this.refIds.has(r.id));
+    this.refIds = next;
+    if (gone.length) this.ix.removeReferences(gone);
+    if (added.length) this.ix.addReferences(added);
+    if (gone.length || added.length) this.publish();
   }
 
   setStatus(id: string, status: ClashStatus): boolean {

@@ -13,6 +13,7 @@ import type { EditSession } from '../edit-session';
 import { PlanningBinding, type PlanningSettings } from './planning-binding';
 import { clashesApi } from '../../api/endpoints/clashes';
 import { ClashLive } from './clash-live';
+import { onStoredFeaturesChanged } from '../stored-features-events';
 
 export function usePlanning(ctl: MapController | null, session: EditSession | null, opts: { projectId?: number; stateId?: number | null; partial: boolean }): { planning: PlanningBinding | null; clashes: ClashLive | null } {
   const { projectId, stateId = null, partial } = opts;
@@ -47,7 +48,14 @@ export function usePlanning(ctl: MapController | null, session: EditSession | nu
       live.start((l) => ctl.binding.subscribe(l));
       setClashes(live);
     }, (err: unknown) => console.error('clash references could not be read', err));
-    return () => { gone = true; req.unsubscribe(); live?.destroy(); setClashes(null); };
+    // an upload imported (or another stored-feature write) brings new references: read them again
+    const offStored = onStoredFeaturesChanged((pid, layers) => {
+      if (pid !== projectId || layers.every((l) => l === 'clashes')) return;
+      const again = dispatch(clashesApi.endpoints.clashReferences.initiate(projectId!, { forceRefetch: true }));
+      again.unwrap().then((refs) => { if (!gone) live?.setReferences(refs); }, (err: unknown) => console.error('clash references could not be read', err))
+        .finally(() => again.unsubscribe());
+    });
+    return () => { gone = true; offStored(); req.unsubscribe(); live?.destroy(); setClashes(null); };
   }, [ctl, session, ready, data, hasProject, projectId, dispatch]);
 
   return { planning, clashes };

@@ -62,6 +62,12 @@ export class FeatureLayers {
     return { below, above };
   }
 
+  /** Reads these layers again (their stored features changed). */
+  reload(names: readonly string[]): void {
+    this.loader.reload(names);
+    for (const n of names) this.built.delete(n);
+  }
+
   /** What is loaded and drawn per layer (tests, the map's test hook). */
   summary(): FeatureLayerSummary[] {
     return this.loader.names().map((name) => {

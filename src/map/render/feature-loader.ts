@@ -102,6 +102,12 @@ export class FeatureLoader {
   }
 
   layer(name: string): LoadedLayer | undefined { return this.layers.get(name); }
+
+  /** Forgets what was read of these layers (their stored features changed): the next update reads them again. A read
+   *  still in flight for one of them fills the forgotten state, not the new one. */
+  reload(names: readonly string[]): void {
+    for (const n of names) { this.layers.delete(n); this.failed.delete(n); }
+  }
   names(): string[] { return [...this.layers.keys()]; }
 
   /** The entries that read now: offered (in `states`), visible, not failed, loadable, zoom in range, project known. */

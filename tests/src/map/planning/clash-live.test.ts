@@ -51,6 +51,17 @@ describe('live clashes', () => {
     expect(live.setStatus('nope', 'Approved')).toBe(false);
   });
 
+  it('new reference features (an upload) clash with the drawn network at once; removed ones take their clashes', () => {
+    const { s, live } = setup();
+    s.perform({ type: 'drawEdge', coordinates: [[X + 200, Y - 10], [X + 200, Y + 10]], instances: [{ objectTypeId: T.trench }] });
+    expect(live.getSnapshot().clashes).toHaveLength(0);
+    const pipe: ReferenceFeature = { id: 'ref-2', layer: 'water', geometry: { type: 'LineString', coordinates: [[X + 150, Y], [X + 250, Y]] }, properties: {} };
+    live.setReferences([CABLE, pipe]);
+    expect(live.getSnapshot().clashes.map((c) => [c.ruleName, c.referenceId])).toEqual([['water', 'ref-2']]);
+    live.setReferences([CABLE]);
+    expect(live.getSnapshot().clashes).toHaveLength(0);
+  });
+
   it('sorts by severity then rule; exports CSV rows and GeoJSON in lng/lat', () => {
     const c = (id: string, severity: Clash['severity'], ruleName: string): Clash => ({
       id, ruleName, objectId: 'o', referenceId: 'r', referenceLayer: 'l', geometry: { type: 'Point', coordinates: [X, Y] }, distance: 0, status: 'Unresolved', severity, priority: 'medium',

@@ -54,6 +54,26 @@ describe('feature layer loader', () => {
     expect(calls[0].headers.Authorization).toBe('Bearer tok-1');
   });
 
+  it('reload forgets a layer (its stored features changed): the same view reads it again, other layers stay', async () => {
+    let n = 0;
+    const { loader, calls } = setup(() => ok([pointAt(`p${++n}`, 570100, 6817100)]));
+    const s = states({ pointsOfInterest: true, notes: true });
+    loader.update(s, { projectId: 5, zoom: 16, extent: VIEW });
+    await flush();
+    expect(calls).toHaveLength(2);
+    loader.update(s, { projectId: 5, zoom: 16, extent: VIEW });
+    await flush();
+    expect(calls).toHaveLength(2);
+    loader.reload(['pointsOfInterest']);
+    expect(loader.layer('pointsOfInterest')).toBeUndefined();
+    expect(loader.layer('notes')).toBeDefined();
+    loader.update(s, { projectId: 5, zoom: 16, extent: VIEW });
+    await flush();
+    expect(calls).toHaveLength(3);
+    expect(new URL(calls[2].url, 'http://x').searchParams.get('typename')).toBe('fttx_feature');
+    expect(loader.layer('pointsOfInterest')!.features).toHaveLength(1);
+  });
+
   it('does not read an extent again that lies inside a loaded one; a pan outside reads the new extent', async () => {
     const { loader, calls } = setup();
     const s = states({ pointsOfInterest: true });
