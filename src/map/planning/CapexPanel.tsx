@@ -6,18 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { toCsv } from 'engine';
 import { formatNumber } from '../../i18n/format';
+import { downloadText } from '../../shell/download';
 import type { PlanningBinding } from './planning-binding';
 import { CapexRuleSet } from './CapexRuleSet';
 
 const money = (v: number) => formatNumber(Math.round(v * 100) / 100);
-
-export function downloadCsv(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url; a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function CapexPanel({ planning, projectId, readOnly = true }: { planning: PlanningBinding; projectId?: number; readOnly?: boolean }) {
   const { t } = useTranslation();
@@ -27,7 +20,7 @@ export function CapexPanel({ planning, projectId, readOnly = true }: { planning:
     <section className="planning-panel capex-panel" data-testid="capex-panel" aria-label={t('map.capex.title')}>
       <header>
         <h2>{t('map.capex.title')}</h2>
-        <button type="button" data-testid="capex-export" onClick={() => downloadCsv(toCsv(planning.capexLines(true)), `capex-${projectId ?? 'project'}.csv`)}>
+        <button type="button" data-testid="capex-export" onClick={() => downloadText(toCsv(planning.capexLines(true)), `capex-${projectId ?? 'project'}.csv`, 'text/csv')}>
           {t('map.capex.export')}
         </button>
       </header>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CLASH_SEVERITIES, CLASH_STATUSES, type Clash, type ClashStatus } from 'engine';
 import type { ClashLive } from './clash-live';
 import { clashesCsv, clashesGeoJson, clashExtent } from './clash-export';
-import { downloadCsv } from './CapexPanel';
+import { downloadText } from '../../shell/download';
 
 const SEVERITY_ORDER: Record<string, number> = { error: 0, warning: 1, info: 2, normal: 3 };
 const PRIORITY_ORDER: Record<string, number> = { high: 0, medium: 1, low: 2 };
@@ -42,8 +42,8 @@ export function ClashPanel({ clashes, readOnly, onZoom, onRun }: ClashPanelProps
     <section className="planning-panel clash-panel" data-testid="clash-panel" aria-label={t('map.clash.title')}>
       <header>
         <h2>{t('map.clash.title')} ({snap.clashes.length})</h2>
-        <button type="button" onClick={() => downloadCsv(clashesCsv(rows), 'clashes.csv')}>{t('map.clash.export_csv')}</button>
-        <button type="button" onClick={() => downloadCsv(clashesGeoJson(rows), 'clashes.geojson')}>{t('map.clash.export_geojson')}</button>
+        <button type="button" onClick={() => downloadText(clashesCsv(rows), 'clashes.csv', 'text/csv')}>{t('map.clash.export_csv')}</button>
+        <button type="button" onClick={() => downloadText(clashesGeoJson(rows), 'clashes.geojson', 'application/geo+json')}>{t('map.clash.export_geojson')}</button>
       </header>
       <div className="clash-filters">
         <select aria-label={t('map.clash.status')} value={status} onChange={(e) => setStatus(e.target.value)}>

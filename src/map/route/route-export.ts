@@ -1,7 +1,7 @@
 // Exports of the route panel (issue 14): the alternatives table as CSV (one line per strategy: found, metres, euros,
 // private metres and share, overlap with the best route, edge count, reason) and the routes as a GeoJSON
 // FeatureCollection of LineStrings in lng/lat (engine/mercator toLngLat; the model is EPSG:3857), with the same
-// figures and the edge ids as properties; `downloadText` saves either through a temporary object URL.
+// figures and the edge ids as properties; `downloadText` (src/shell/download.ts) saves either.
 import { toLngLat } from 'engine/mercator';
 import type { RouteRow } from './route-planner';
 
@@ -37,11 +37,4 @@ export function routesGeoJson(rows: readonly RouteRow[]): { type: 'FeatureCollec
   };
 }
 
-/** Saves a text as a file (browser download). */
-export function downloadText(text: string, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url; a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+export { downloadText } from '../../shell/download';
