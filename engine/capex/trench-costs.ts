@@ -48,3 +48,20 @@ export class TrenchCosts {
     return { cost, costClass: used.join('+') };
   }
 }
+
+/** The trench cost entries of a settings document (section `trenchCosts`: name → {cost, method, priority, active})
+ *  as a list; entries without a numeric cost are left out, method defaults to '=', priority to 0, active to true.
+ *  Undefined when the settings have no such section. */
+export function trenchCostEntries(settings: { trenchCosts?: unknown } | null | undefined): TrenchCostEntry[] | undefined {
+  const tc = settings?.trenchCosts;
+  if (!tc || typeof tc !== 'object') return undefined;
+  const num = (v: unknown): number | undefined => {
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+  };
+  return Object.entries(tc as Record<string, { cost?: unknown; method?: unknown; priority?: unknown; active?: unknown } | null>).flatMap(([name, e]) => {
+    const cost = num(e?.cost);
+    const method = e?.method === '+' || e?.method === '*' ? e.method : '=';
+    return cost === undefined ? [] : [{ name, cost, method, priority: num(e?.priority) ?? 0, active: e?.active !== false }];
+  });
+}

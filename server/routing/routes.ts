@@ -15,7 +15,7 @@ import { projectTemplate, storedSettings } from '../projects/settings-routes';
 import { effectiveSettings } from '../../common/settings/index';
 import { groundLength } from '../../engine/mercator';
 import type { NetworkObject } from '../../engine/types';
-import type { TrenchCostEntry } from '../../engine/capex/types';
+import { trenchCostEntries } from '../../engine/capex/trench-costs';
 import { graphFromNetwork, Router, ROUTE_STRATEGIES, type RouteArea, type RouteQuery, type RouteWeights, shapingAreas, type ShapingFeature } from '../../engine/route/index';
 
 const point = { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number' } } as const;
@@ -38,12 +38,6 @@ type Body = Partial<Q> & { queries?: Q[]; scenarioId?: number };
 function checkStrategy(s: string): asserts s is RouteQuery['strategy'] {
   if (s === 'other') throw new HttpError(400, 'bad_request', "Strategy 'other' is a manual route: there is nothing to compute.");
   if (!(ROUTE_STRATEGIES as readonly string[]).includes(s)) throw new HttpError(400, 'bad_request', `Unknown strategy ${s}; known: ${ROUTE_STRATEGIES.join(', ')}.`);
-}
-
-/** The project's trench cost entries as a list (settings section trenchCosts: name → entry). */
-function trenchCostList(settings: Record<string, unknown>): TrenchCostEntry[] {
-  const tc = (settings.trenchCosts ?? {}) as Record<string, Omit<TrenchCostEntry, 'name'>>;
-  return Object.entries(tc).map(([name, e]) => ({ name, ...e }));
 }
 
 const obj = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) as T : v);
@@ -73,7 +67,7 @@ export async function routeDeterminationRoutes(api: FastifyInstance): Promise<vo
     // the project's stored shaping areas act on every query, before the query's own areas
     const projectAreas = shapingAreas(shaping.rows.map((r) => ({ geometry: obj(r.geometry), properties: obj(r.properties ?? {}) })));
     const settings = effectiveSettings(projectTemplate(p), stored) as Record<string, unknown>;
-    const trenchCosts = trenchCostList(settings);
+    const trenchCosts = trenchCostEntries(settings);
     const weights = ((settings.routeDetermination ?? {}) as { weights?: RouteWeights }).weights;
     const graph = graphFromNetwork({ networkObjects: JSON.parse(json) as NetworkObject[] }, { trenchCosts, weights, lengthOf: groundLength });
     const router = new Router(graph, { trenchCosts });

@@ -3,7 +3,7 @@
 // validation service (validator 'network', synchronous) and publish a capex snapshot for the capex panel through an
 // external store. Server validators (groupable, one POST /validations) join only where the live model is partial —
 // projects loaded by area — in the 'area' context; a whole-loaded network is validated live ('edit' context).
-import { CapexIndex, NetworkValidation, type CostLine, type ObjectTypeCost, type TrenchCostEntry, type ValidationResult } from 'engine';
+import { CapexIndex, NetworkValidation, trenchCostEntries, type CostLine, type ObjectTypeCost, type ValidationResult } from 'engine';
 import { groundLength } from 'engine/mercator';
 import type { ChangeEvent, EditSession } from '../edit-session';
 import { ValidationService, type GroupAnswer, type Result } from '../../validation/validation-service';
@@ -24,16 +24,6 @@ const num = (v: unknown): number | undefined => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 };
-
-/** The trench cost entries of the settings (a map name → entry) as the capex index takes them. */
-export function trenchCostEntries(s: PlanningSettings | null | undefined): TrenchCostEntry[] | undefined {
-  if (!s?.trenchCosts || typeof s.trenchCosts !== 'object') return undefined;
-  return Object.entries(s.trenchCosts).flatMap(([name, e]) => {
-    const cost = num(e?.cost), priority = num(e?.priority) ?? 0;
-    const method = e?.method === '+' || e?.method === '*' ? e.method : '=';
-    return cost === undefined ? [] : [{ name, cost, method, priority, active: e?.active !== false }];
-  });
-}
 
 function defined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -14,7 +14,8 @@ import { graphFromModel, type RouteArea, type RouteResult, type RouteStrategy, t
 import { RouteClient, createRouteWorkerClient, type RoutePort } from './route-client';
 import { createRouteHandler, type RouteRequest, type RouteResponse } from './route-worker';
 import type { EditSession, ChangeEvent } from '../edit-session';
-import { trenchCostEntries, type PlanningSettings } from '../planning/planning-binding';
+import { trenchCostEntries } from 'engine/capex/trench-costs';
+import type { PlanningSettings } from '../planning/planning-binding';
 
 /** The strategies the panel offers, in table order; the default selection. */
 export const PANEL_STRATEGIES: readonly RouteStrategy[] = ['minimal_cost', 'minimal_cost_alternative', 'minimal_distance', 'minimal_private', 'centerline'];

@@ -7,7 +7,8 @@ import { allObjects, createModel, getInstance, instancesOf } from 'engine/model'
 import { GENERATED_TYPES, GENERATED_TYPE_IDS as T } from 'engine/generate-catalogue';
 import { groundScale } from 'engine/mercator';
 import { EditSession, type ChangeEvent } from '../../../../src/map/edit-session';
-import { PlanningBinding, trenchCostEntries, SERVER_VALIDATORS, type PlanningSettings } from '../../../../src/map/planning/planning-binding';
+import { trenchCostEntries } from 'engine/capex/trench-costs';
+import { PlanningBinding, SERVER_VALIDATORS, type PlanningSettings } from '../../../../src/map/planning/planning-binding';
 
 let n = 0;
 const session = () => new EditSession(createModel({ networkObjects: [], objectTypes: GENERATED_TYPES }), { newId: () => `id${++n}`, projectId: 1 });
