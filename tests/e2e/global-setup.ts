@@ -13,7 +13,7 @@ declare module 'vitest' {
 let server: RunningServer | undefined;
 
 export default async function setup(project: TestProject) {
-  const distDir = resolve('dist');
+  const distDir = resolve(process.env.E2E_DIST || 'dist'); // E2E_DIST: another build folder (e.g. `vite build --outDir dist-x`)
   if (!existsSync(resolve(distDir, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` before the browser tests (npm test does).');
   const config = { ...configFromEnv({ ...process.env, DATABASE_URL: '' }), port: 0, host: '127.0.0.1', distDir, demoSeed: true };
   server = await startServer(config, { memory: true });
