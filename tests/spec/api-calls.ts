@@ -126,6 +126,12 @@ export const SPEC_CALLS: readonly SpecCall[] = [
   c('GET', '/api/cyclomedia/surface-types', '3 §7'),
   c('GET', `${P}/geoserver/{product}/ows`, '3 §7'),
   c('GET', `${P}/geoserver/{product}/wms`, '3 §7'),
+
+  // Spec 3 §7, feature transaction (issue 12).
+
+  // Spec 3 §7, fttx feature service (issue 12).
+
+  // Spec 3 §7, geodata and cocon (issue 12).
 ];
 
 /** `{name}` → `:name` (Fastify's route syntax). */
