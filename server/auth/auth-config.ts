@@ -1,5 +1,8 @@
 // Sign-in settings: read from the environment (documented in server/README.md), overridable per server through
 // ServerConfig.auth (the tests plug in a fake captcha verifier, a fake OpenID Connect provider and a mail catcher).
+// The settings an administrator edits (SIGN_IN_KEYS, table admin_setting) override both: they are loaded at start,
+// replaced at once when this process saves them, and re-read in the background at most OVERRIDE_TTL_MS after the
+// last read (other server processes), so a change applies without a restart.
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/db';
 
@@ -61,7 +64,46 @@ export const outboxMailer: Mailer = async (db, mail) => {
 
 const cache = new WeakMap<ServerConfig, AuthConfig>();
 
+/** The sign-in settings administrators edit in admin-settings (stored in admin_setting under these keys). */
+export const SIGN_IN_KEYS = ['totpRequired', 'agreementRequired', 'agreementVersion', 'signupEnabled'] as const;
+export type SignInKey = (typeof SIGN_IN_KEYS)[number];
+export type SignInOverrides = Partial<Pick<AuthConfig, SignInKey>>;
+export const OVERRIDE_TTL_MS = 2_000;
+
+interface OverrideState { values: SignInOverrides; readAt: number; db?: Db; reading?: Promise<void> }
+const overrides = new WeakMap<ServerConfig, OverrideState>();
+
+/** Reads the stored sign-in settings of `db` into the configuration's overrides (and remembers `db` for re-reads). */
+export async function loadSignInOverrides(config: ServerConfig, db: Db): Promise<SignInOverrides> {
+  const r = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM admin_setting WHERE key = ANY($1::text[])', [[...SIGN_IN_KEYS]]);
+  const values: SignInOverrides = {};
+  for (const row of r.rows) (values as Record<string, unknown>)[row.key] = row.value;
+  overrides.set(config, { values, readAt: Date.now(), db });
+  return values;
+}
+
+/** The stored overrides as last read (no database access). */
+export function signInOverrides(config: ServerConfig): SignInOverrides {
+  return overrides.get(config)?.values ?? {};
+}
+
+/** The settings without the database overrides (what the environment and ServerConfig.auth give). */
+export function baseAuthConfig(config: ServerConfig): AuthConfig {
+  return cache.get(config) ?? envAuthConfig(config);
+}
+
 export function authConfig(config: ServerConfig, env: NodeJS.ProcessEnv = process.env): AuthConfig {
+  const base = cache.get(config) ?? envAuthConfig(config, env);
+  const o = overrides.get(config);
+  if (!o) return base;
+  if (o.db && !o.reading && Date.now() - o.readAt > OVERRIDE_TTL_MS) {
+    o.readAt = Date.now();
+    o.reading = loadSignInOverrides(config, o.db).then(() => undefined, () => { o.reading = undefined; });
+  }
+  return { ...base, ...o.values };
+}
+
+function envAuthConfig(config: ServerConfig, env: NodeJS.ProcessEnv = process.env): AuthConfig {
   const hit = cache.get(config);
   if (hit) return hit;
   const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);

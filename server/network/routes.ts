@@ -18,6 +18,7 @@ import { isLargeNetwork, sendLargeNetwork } from './send-stream';
 import { bumpNetworkVersion, cached, databaseId, etagOf, networkVersion } from './cache';
 import type { Queryable } from '../db/db';
 import { unknownId } from './errors';
+import { recordSave } from '../projects/event-log';
 
 type P = { projectId: number };
 const view = { onRequest: requirePolicy('network.view'), preHandler: projectHook() };
@@ -39,7 +40,8 @@ type TypeFilter = { objectTypeIds?: number[]; objectTypeId?: number[]; scenarioI
 async function batch<T>(req: FastifyRequest, reply: FastifyReply, size: number, fn: (q: Queryable) => Promise<T>): Promise<T | undefined> {
   const { db } = req.server.deps;
   const id = current(req).id;
-  const write = (q: Queryable) => fn(q).then(async (v) => { await bumpNetworkVersion(q, id); return v; });
+  // Each accepted save batch bumps the network version and logs "project saved" (one entry per save, server/projects/event-log.ts).
+  const write = (q: Queryable) => fn(q).then(async (v) => { await bumpNetworkVersion(q, id); await recordSave(q, id, req.user.id); return v; });
   if (size <= longOperationItems()) return db.tx(write);
   return runLocked(db, reply, id, () => db.tx(write));
 }

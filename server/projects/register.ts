@@ -5,6 +5,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { useStrictValidation } from '../network/validator';
 import { attachRealtime } from '../locking/realtime';
 import { projectRoutes } from './routes';
+import { managementRoutes } from './management-routes';
+import { adminSettingsRoutes } from './admin-settings-routes';
 import { catalogueRoutes } from '../catalogue/routes';
 import { networkRoutes } from '../network/routes';
 import { networkExtentRoutes } from '../network/extent';
@@ -39,6 +41,8 @@ export async function projectGroups(api: FastifyInstance): Promise<void> {
   });
   await attachRealtime(api, api.deps.db);
   await api.register(projectRoutes);
+  await api.register(managementRoutes);
+  await api.register(adminSettingsRoutes);
   await api.register(catalogueRoutes);
   await api.register(networkExtentRoutes);
   await api.register(networkRoutes);

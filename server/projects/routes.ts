@@ -7,6 +7,8 @@ import { HttpError } from '../auth/messages';
 import { current, projectFor, projectHook, projectWire } from './access';
 import { projectParams } from '../network/schemas';
 import { unlockProject } from '../locking/lock';
+import { withSummaries } from './summary';
+import { eventsOf } from './event-log';
 import {
   createProject, deleteProject, editProject, inUse, listProjects, logEvent, markInUse, propertyValues, restoreProject,
   setProperties, typeName, type NewProject,
@@ -32,8 +34,12 @@ export async function projectRoutes(api: FastifyInstance): Promise<void> {
         },
       },
     },
-  }, async (req) => listProjects(req.server.deps.db, req.user.role === 'root' ? null : req.user.organisationId, req.query.page, req.query.size,
-    { deleted: req.query.deleted, search: req.query.search }));
+  }, async (req) => {
+    const { db } = req.server.deps;
+    const page = await listProjects(db, req.user.role === 'root' ? null : req.user.organisationId, req.query.page, req.query.size,
+      { deleted: req.query.deleted, search: req.query.search });
+    return { ...page, data: await withSummaries(db, page.data) };
+  });
 
   api.get('/project/project/property/type/all', { onRequest: requirePolicy('project.view') }, async (req) => {
     const r = await req.server.deps.db.query<{ name: string; type: string; description: string | null }>('SELECT name, type, description FROM project_property_type ORDER BY name');
@@ -75,7 +81,9 @@ export async function projectRoutes(api: FastifyInstance): Promise<void> {
 
   api.post<{ Params: P }>('/project/:projectId/restore', { onRequest: requirePolicy('project.restore'), schema: { params: projectParams } }, async (req, reply) => {
     const p = await projectFor(req, reply, req.params.projectId, { allowDeleted: true });
-    return projectWire(await restoreProject(req.server.deps.db, p.id));
+    const restored = await restoreProject(req.server.deps.db, p.id);
+    await logEvent(req.server.deps.db, p.id, req.user.id, 'PROJECT_RESTORED');
+    return projectWire(restored);
   });
 
   api.delete<{ Params: P; Body?: { permaDelete?: boolean } }>('/project/:projectId', {
@@ -85,12 +93,14 @@ export async function projectRoutes(api: FastifyInstance): Promise<void> {
     const perma = req.body?.permaDelete === true;
     const p = await projectFor(req, reply, req.params.projectId, { allowDeleted: perma });
     await deleteProject(req.server.deps.db, p.id, perma);
+    if (!perma) await logEvent(req.server.deps.db, p.id, req.user.id, 'PROJECT_DELETED');
     return { success: true, id: p.id, permaDelete: perma };
   });
 
   api.patch<{ Params: P }>('/project/:projectId/unlock', { onRequest: requirePolicy('project.unlock'), preHandler: projectHook({ ignoreLock: true }), schema: { params: projectParams } }, async (req, reply) => {
     const p = current(req);
     await unlockProject(req.server.deps.db, p.id, null, 'succeeded');
+    await logEvent(req.server.deps.db, p.id, req.user.id, 'PROJECT_UNLOCKED');
     const after = await projectFor(req, reply, p.id, { ignoreLock: true });
     return projectWire(after);
   });
