@@ -11,6 +11,7 @@ import { geoserverRoutes } from '../geoserver/routes';
 import { proxyRoutes } from './proxy';
 import { cyclomediaRoutes } from './cyclomedia';
 import { demarcationRoutes } from './demarcation';
+import { fttxRoutes } from '../fttx/routes';
 
 export async function registerRoutes(api: FastifyInstance): Promise<void> {
   await api.register(heartbeatRoutes);
@@ -24,4 +25,5 @@ export async function registerRoutes(api: FastifyInstance): Promise<void> {
   await api.register(proxyRoutes);
   await api.register(cyclomediaRoutes);
   await api.register(demarcationRoutes);
+  await api.register(fttxRoutes);
 }

@@ -130,6 +130,27 @@ export const SPEC_CALLS: readonly SpecCall[] = [
   // Spec 3 §7, feature transaction (issue 12).
 
   // Spec 3 §7, fttx feature service (issue 12).
+  c('GET', `${P}/fttx/{id}/properties`, '3 §7'),
+  c('GET', `${P}/fttx/feature/{id}`, '3 §7'),
+  c('DELETE', `${P}/fttx/feature/{id}`, '3 §7'),
+  c('POST', `${P}/fttx/features/uuids`, '3 §7'),
+  c('DELETE', `${P}/fttx/unused-trenches`, '3 §7'),
+  c('POST', `${P}/fttx/vbo/bulk-delete`, '3 §7'),
+  c('GET', `${P}/fttx/features/extent`, '3 §7'),
+  c('GET', `${P}/fttx/features/count`, '3 §7'),
+  c('GET', `${P}/fttx/features`, '3 §7'),
+  c('GET', `${P}/fttx/features/{topologyId}`, '3 §7'),
+  c('DELETE', `${P}/fttx/features`, '3 §7'),
+  c('PATCH', `${P}/fttx/features/properties`, '3 §7'),
+  c('PATCH', `${P}/fttx/cap/related-vbo-properties`, '3 §7'),
+  c('PATCH', `${P}/fttx/cap/sync-vbos`, '3 §7'),
+  c('PATCH', `${P}/fttx/vbo/sync-caps`, '3 §7'),
+  c('DELETE', `${P}/fttx/cables/cap-related`, '3 §7'),
+  c('POST', `${P}/fttx/dp/update-connections`, '3 §7'),
+  c('GET', `${P}/fttx/cables/{id}/ducts`, '3 §7'),
+  c('GET', `${P}/fttx/vbo/{id}/tk-info`, '3 §7'),
+  c('GET', `${P}/fttx/dp/{id}/access-net-type`, '3 §7'),
+  c('GET', `${P}/fttx/dp/area-access-net-types`, '3 §7'),
 
   // Spec 3 §7, geodata and cocon (issue 12).
 ];
