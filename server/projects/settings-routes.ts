@@ -9,6 +9,8 @@ import { current, projectHook, type ProjectRow } from './access';
 import { projectParams } from '../network/schemas';
 import { cabinetProblems, effectiveSettings, settingsProblems, templateFor, type SettingsProblem, type SettingsTemplate } from '../../common/settings/index';
 import type { Queryable } from '../db/db';
+import { organisationCatalogues, organisationTemplate } from '../materials/store';
+import { withoutCatalogueModels } from '../../common/materials/catalogues';
 
 type P = { projectId: number };
 const settingsBody = { type: 'object', maxProperties: 200 } as const;
@@ -52,13 +54,15 @@ export async function settingsStoreRoutes(api: FastifyInstance): Promise<void> {
   // ---- project settings (every project type, spec 2 §7 has only the fttx path) ----
   api.get<{ Params: P }>('/project/:projectId/fttx/settings', { ...view, schema: { params: projectParams } }, async (req) => {
     const p = current(req);
-    return effectiveSettings(projectTemplate(p), await storedSettings(req.server.deps.db, p.id));
+    return effectiveSettings(await organisationTemplate(req.server.deps.db, p), await storedSettings(req.server.deps.db, p.id));
   });
   api.post<{ Params: P; Body: Record<string, unknown> }>('/project/:projectId/fttx/settings', { ...edit, schema: { params: projectParams, body: settingsBody } }, async (req, reply) => {
     const p = current(req);
-    const t = projectTemplate(p);
-    // the cabinet catalogue's own errors first (spec 2 §8), then the template's
-    const problems = [...cabinetProblems(p.project_type_id, req.body), ...settingsProblems(t, req.body)];
+    // the organisation's material catalogues over the template (issue 16): their rows are the defaults, their AP/OAP
+    // models the choices; the cabinet catalogue's own errors first (spec 2 §8), then the template's
+    const t = await organisationTemplate(req.server.deps.db, p);
+    const cabinets = withoutCatalogueModels(req.body, await organisationCatalogues(req.server.deps.db, p.organisation_id));
+    const problems = [...cabinetProblems(p.project_type_id, cabinets), ...settingsProblems(t, req.body)];
     if (problems.length) return sendProblems(reply, 'invalid_settings', problems);
     await req.server.deps.db.query(`INSERT INTO fttx_settings (project_id, settings) VALUES ($1, $2::jsonb)
       ON CONFLICT (project_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = now()`, [p.id, JSON.stringify(req.body)]);
@@ -72,7 +76,7 @@ export async function settingsStoreRoutes(api: FastifyInstance): Promise<void> {
     ...view, schema: { params: projectParams, body: { type: 'object', required: ['settingsKey'], additionalProperties: false, properties: { settingsKey: { type: 'string', minLength: 1, maxLength: 100 } } } },
   }, async (req, reply) => {
     const p = current(req);
-    const all = effectiveSettings(projectTemplate(p), await storedSettings(req.server.deps.db, p.id));
+    const all = effectiveSettings(await organisationTemplate(req.server.deps.db, p), await storedSettings(req.server.deps.db, p.id));
     const key = req.body.settingsKey;
     if (!Object.prototype.hasOwnProperty.call(all, key)) throw new HttpError(404, 'not_found', `Settings section ${key} does not exist.`);
     reply.header('content-disposition', `attachment; filename="project-${p.id}-${key.replace(/[^\w-]/g, '_')}.json"`);

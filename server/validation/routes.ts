@@ -8,6 +8,7 @@ import { current, projectHook } from '../projects/access';
 import { projectParams } from '../network/schemas';
 import { VALIDATORS, type ValidationResult } from './validators';
 import { ENGINE_VALIDATORS, runEngineValidator } from './engine-validators';
+import { recordValidationRun } from '../statistics/validation-store';
 
 const isEngine = (n: string): n is (typeof ENGINE_VALIDATORS)[number] => (ENGINE_VALIDATORS as readonly string[]).includes(n);
 
@@ -37,6 +38,8 @@ export async function validationRoutes(api: FastifyInstance): Promise<void> {
         : await VALIDATORS[v.name]({ q: req.server.deps.db, projectId: p.id, family: p.family, params });
       out[v.name] = { passed: results.every((r) => r.passed || r.severity !== 'Required'), results };
     }
+    // kept for the statistics' validation pass rate (issue 16)
+    await recordValidationRun(req.server.deps.db, p.id, req.user.id, out);
     return out;
   });
 }
