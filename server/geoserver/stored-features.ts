@@ -1,36 +1,14 @@
 // Stored project map features (table `feature`, migration 040): GetFeature reads, and the writer that checks and
-// stores them (spec 3 §3/§5: a new UUID when missing or not a UUID; undefined properties dropped; six geometry kinds
-// with finite coordinates; the native box kept for bbox queries).
-import { randomUUID } from 'node:crypto';
+// stores them with the spec 3 §3/§5 rules of wfst-store-rules.ts (a new UUID when missing or not a UUID; undefined
+// properties dropped; custom_*/category stripped for custom layers; six geometry kinds with finite coordinates; the
+// native box kept for bbox queries).
 import type { Queryable } from '../db/db';
 import type { StoredFeatureType } from './feature-types';
 import type { GeoFeature, GeoGeometry } from './geojson';
 import type { Query } from './query';
+import { geometryBox, storedProperties, storedUuid } from './wfst-store-rules';
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const GEOMETRY_KINDS = ['Point', 'LineString', 'Polygon', 'MultiPoint', 'MultiLineString', 'MultiPolygon'] as const;
-const DEPTH: Record<string, number> = { Point: 0, LineString: 1, MultiPoint: 1, Polygon: 2, MultiLineString: 2, MultiPolygon: 3 };
-
-/** Checks a GeoJSON geometry of the six simple kinds; returns its box text '(x2,y2),(x1,y1)' or throws naming the field. */
-export function geometryBox(g: unknown, field = 'geometry'): string {
-  const type = (g as { type?: unknown } | null)?.type;
-  if (typeof type !== 'string' || !(type in DEPTH)) {
-    throw new Error(`${field}.type: unsupported geometry type '${String(type)}' (${GEOMETRY_KINDS.join(', ')})`);
-  }
-  let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
-  const walk = (c: unknown, depth: number): void => {
-    if (!Array.isArray(c)) throw new Error(`${field}.coordinates: not an array for ${type}`);
-    if (depth === 0) {
-      if (c.length < 2 || !Number.isFinite(c[0]) || !Number.isFinite(c[1])) throw new Error(`${field}.coordinates: invalid position in ${type}`);
-      x1 = Math.min(x1, c[0]); x2 = Math.max(x2, c[0]); y1 = Math.min(y1, c[1]); y2 = Math.max(y2, c[1]);
-      return;
-    }
-    if (!c.length) throw new Error(`${field}.coordinates: empty ${type}`);
-    for (const d of c) walk(d, depth - 1);
-  };
-  walk((g as { coordinates?: unknown }).coordinates, DEPTH[type]);
-  return `(${x2},${y2}),(${x1},${y1})`;
-}
+export { UUID_RE, GEOMETRY_KINDS, geometryBox } from './wfst-store-rules';
 
 export interface FeatureInput {
   uuid?: string; table?: string; type: string; layer?: string | null; category?: string | null; name?: string | null;
@@ -39,24 +17,37 @@ export interface FeatureInput {
 
 /** Inserts features into a project (one statement); returns their uuids (new ones where missing or malformed). */
 export async function insertFeatures(q: Queryable, projectId: number, items: FeatureInput[]): Promise<string[]> {
-  const rows = items.map((f, i) => {
+  const rows = items.map((f, i): InsertRow => {
     if (!f.type || typeof f.type !== 'string') throw new Error(`features[${i}].type is required`);
     const box = geometryBox(f.geometry, `features[${i}].geometry`);
     const props = typeof f.properties === 'string' ? JSON.parse(f.properties) as unknown : f.properties ?? {};
     if (!props || typeof props !== 'object' || Array.isArray(props)) throw new Error(`features[${i}].properties must be an object`);
-    const clean = JSON.parse(JSON.stringify(props)) as Record<string, unknown>; // drops undefined values
-    const uuid = f.uuid && UUID_RE.test(f.uuid) ? f.uuid : randomUUID();
-    return { uuid, table: f.table ?? 'fttx_feature', type: f.type, layer: f.layer ?? null, category: f.category ?? null,
+    const table = f.table ?? 'fttx_feature';
+    // Spec 3 §5 rules shared with the WFS-T transaction (wfst-store-rules.ts); object values stay objects here (trusted server callers).
+    const clean = storedProperties(props as Record<string, unknown>, table, false);
+    const uuid = storedUuid(f.uuid);
+    return { uuid, table, type: f.type, layer: f.layer ?? null, category: f.category ?? null,
       name: f.name ?? null, props: JSON.stringify(clean), geometry: JSON.stringify(f.geometry), box, topology: f.topologyId ?? null };
   });
-  if (!rows.length) return [];
-  const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
+  await insertStoredRows(q, projectId, rows);
+  return rows.map((r) => r.uuid);
+}
+
+/** One checked feature row to insert (properties and geometry as JSON text, box as box text). */
+export interface InsertRow {
+  uuid: string; table: string; type: string; layer: string | null; category: string | null; name: string | null;
+  props: string; geometry: string; box: string; topology: string | null;
+}
+
+/** Inserts checked rows in one statement (unnest of text arrays). */
+export async function insertStoredRows(q: Queryable, projectId: number, rows: InsertRow[]): Promise<void> {
+  if (!rows.length) return;
+  const col = <K extends keyof InsertRow>(k: K) => rows.map((r) => r[k]);
   await q.query(`INSERT INTO feature (project_id, uuid, table_name, type, layer, category, name, properties, geometry, box, topology_id)
     SELECT $1, t.u::uuid, t.tn, t.ty, t.l, t.c, t.n, t.p::jsonb, t.g::jsonb, t.b::box, t.tp
     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
       AS t(u, tn, ty, l, c, n, p, g, b, tp)`,
   [projectId, col('uuid'), col('table'), col('type'), col('layer'), col('category'), col('name'), col('props'), col('geometry'), col('box'), col('topology')]);
-  return rows.map((r) => r.uuid);
 }
 
 function whereSql(t: StoredFeatureType, q: Query, params: unknown[]): string {
