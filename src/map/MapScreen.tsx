@@ -10,6 +10,8 @@ import { Toolbar } from './Toolbar';
 import { MapHud } from './MapHud';
 import { PhaseSelect } from './PhaseSelect';
 import { FeatureInfoPanel } from './info/FeatureInfoPanel';
+import { StoredFeatureCard } from './info/StoredFeatureCard';
+import { useStoredFeatures } from './features/use-stored-features';
 import { Mode } from './modes';
 import { geolocationBox, locate } from './geolocation';
 import { toLngLat } from 'engine/mercator';
@@ -76,6 +78,8 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
   ctlRef.current = ctl;
   // Live validation (feeds the workflow's step gate) and capex, following the session's diffs.
   const { planning, clashes } = usePlanning(ctl, session, { projectId, stateId: states.data?.find((x) => x.step === step)?.id ?? null, partial: !!loaded?.area });
+  // Stored features (issue 12): selection, info card editors, note placing, feature transactions, undo.
+  const stored = useStoredFeatures(ctl, hasProject ? projectId : undefined, editable);
   const planningRef = useRef(planning);
   planningRef.current = planning;
 
@@ -171,6 +175,8 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
         onToggle={(m) => ctl?.toggleMode(m)} onMultiSelect={() => { ctl?.tools.select.setMultiSelect(!ctl.tools.select.multiSelect); ctl?.render(); }}
         onDeleteSelection={() => ctl?.router.deleteSelection()} onUnsnapSelection={() => ctl?.router.unsnapSelection()}
         layersOpen={layersOpen} onLayers={() => setLayersOpen((v) => !v)}
+        addingNote={stored.placingNote} onAddNote={hasProject ? stored.toggleAddNote : undefined}
+        canUndoFeature={stored.canUndo && !stored.busy} onUndoFeature={hasProject ? stored.undo : undefined}
         onUndo={() => session?.undo()} onRedo={() => session?.redo()} onSave={() => void save()}
         onLocate={() => locate().then(([x, y]) => ctl?.fit(geolocationBox(...(toLL(x, y))), 24)).catch((e: Error) => notify(`map.notification.${e.message}`, 'Error'))}
       />
@@ -187,6 +193,13 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
           model={session.model} ids={[...selection]} readOnly={!editable}
           onEdit={(iid, name, value) => { ctl?.binding.perform({ type: 'editAttributes', instanceId: iid, values: { [name]: value } }); }}
           onClose={() => ctl?.tools.select.set([])}
+        />
+      )}
+      {stored.selection && selection.length === 0 && (
+        <StoredFeatureCard
+          key={`${stored.selection.feature.uuid}:${JSON.stringify(stored.selection.feature)}`} selection={stored.selection}
+          readOnly={!editable} busy={stored.busy} canUndo={stored.canUndo}
+          onApply={stored.apply} onDelete={stored.remove} onUndo={stored.undo} onClose={stored.close}
         />
       )}
       {planning && <PlanningDock ctl={ctl} planning={planning} clashes={clashes} projectId={hasProject ? projectId : undefined} readOnly={!editable} />}

@@ -1,6 +1,6 @@
 // Map toolbar: the interaction modes of spec 3 §2/§4 as toggle buttons, the draw object choice, the operations on the
 // selection (delete, unsnap) disabled with the engine's reason as their tooltip, undo/redo (20-item limit signal), save
-// and geolocation. Edit tools are absent for viewers / read-only and disabled above the edit
+// and geolocation; 'Add note' (the next map click places a stored note) and 'Undo last feature edit' (issue 12). Edit tools are absent for viewers / read-only and disabled above the edit
 // resolution. While locked an overlay blocks clicks and drags on the toolbar and the map.
 import { useTranslation } from 'react-i18next';
 import type { ObjectType } from 'engine/types';
@@ -30,6 +30,11 @@ export interface ToolbarProps {
   onUnsnapSelection?(): void;
   layersOpen?: boolean;
   onLayers?(): void;
+  /** Stored features (issue 12): placing a note with the next click, the undo of the last feature edit. */
+  addingNote?: boolean;
+  onAddNote?(): void;
+  canUndoFeature?: boolean;
+  onUndoFeature?(): void;
 }
 
 const EDIT_TOOLS: [number, string][] = [
@@ -68,7 +73,9 @@ export function Toolbar(p: ToolbarProps) {
           {EDIT_TOOLS.map(([m, k]) => btn(m, k, !p.canEdit))}
           {op('delete_selection', p.operations?.deleteSelection, p.onDeleteSelection)}
           {op('unsnap_selection', p.operations?.unsnapSelection, p.onUnsnapSelection)}
+          {p.onAddNote && <button type="button" data-testid="tool-add-note" aria-pressed={!!p.addingNote} onClick={p.onAddNote}>{t('map.features.add_note')}</button>}
           <button type="button" data-testid="tool-undo" disabled={!p.canUndo} onClick={p.onUndo}>{t('map.tools.undo')}</button>
+          {p.onUndoFeature && <button type="button" data-testid="tool-undo-feature" disabled={!p.canUndoFeature} onClick={p.onUndoFeature}>{t('map.features.undo')}</button>}
           <button type="button" data-testid="tool-redo" disabled={!p.canRedo} onClick={p.onRedo}>{t('map.tools.redo')}</button>
           <button type="button" data-testid="tool-save" disabled={!p.canSave} className={p.limitReached ? 'attention' : undefined} onClick={p.onSave}>
             {t('map.tools.save')}{p.limitReached ? ' (20)' : ''}

@@ -2,7 +2,8 @@
 // to the tools of the active interaction modes; the tools answer with engine intents, which go to the editor binding.
 // It also owns the mode bit set and the edit-resolution rule (spec 1 §4 Map editing: editing only at a resolution of
 // at most twice 0.3; above it select mode comes back with a hint). Keys: Esc, Delete, Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y,
-// arrows pan (100 ms), + / − zoom (200 ms).
+// arrows pan (100 ms), + / − zoom (200 ms). A one-shot click handler (`placeNext`: placing a note) takes the next
+// click before the tools; Ctrl+Z first offers the undo to `featureUndo` (the last edit was a stored-feature edit).
 import type maplibregl from 'maplibre-gl';
 import { canEditAtResolution, HIT_TOLERANCE_PX } from './constants';
 import { fromLngLat } from 'engine/mercator';
@@ -32,6 +33,13 @@ export class InputRouter {
   private pressMoved = false;
   private pressAt: [number, number] | null = null;
   private hintShown = false;
+  /** The next map click goes here (map units) instead of to the tools; Esc cancels it. */
+  placeNext: ((p: [number, number]) => void) | null = null;
+  /** Ctrl+Z: undoes the last stored-feature edit when that was the last edit (true: handled, the network history
+   *  is left alone). */
+  featureUndo: (() => boolean) | null = null;
+  /** Called when placeNext is cancelled by Esc. */
+  onPlaceCancelled: (() => void) | null = null;
 
   constructor(private view: MapView, private binding: EditorBinding, private host: RouterHost) {
     const index = engineHitIndex(() => binding.session!.index, () => binding.session!.model);
@@ -90,6 +98,8 @@ export class InputRouter {
     m.on('mouseup', (e) => { this.pressAt = null; if (this.tools.up(this.evt(e))) this.host.render(); });
     m.on('click', (e) => {
       if (this.pressMoved) { this.pressMoved = false; return; }
+      const place = this.placeNext;
+      if (place) { this.placeNext = null; const p = this.evt(e).p; place([p[0], p[1]]); this.host.render(); return; }
       this.tools.click(this.mode, this.evt(e)); this.host.render();
     });
     m.on('dblclick', (e) => { if (this.tools.doubleClick(this.mode, this.evt(e))) { e.preventDefault(); this.host.render(); } });
@@ -99,7 +109,8 @@ export class InputRouter {
   key(e: KeyInput): boolean {
     const ctrl = e.ctrlKey || e.metaKey;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    if (ctrl && k === 'z' && !e.shiftKey) { this.binding.undo(); return true; }
+    if (ctrl && k === 'z' && !e.shiftKey) { if (!this.featureUndo?.()) this.binding.undo(); return true; }
+    if (k === 'Escape' && this.placeNext) { this.placeNext = null; this.onPlaceCancelled?.(); return true; }
     if (ctrl && ((k === 'z' && e.shiftKey) || k === 'y')) { this.binding.redo(); return true; }
     if (k === 'Delete') return this.deleteSelection();
     if (this.tools.key(this.mode, e.key)) { this.host.render(); return true; }

@@ -2,7 +2,8 @@
 // engine session → diffs → chunk buffers, plug-ins) and the input router (input-router.ts: pointer/keyboard → tools →
 // engine intents), draws once per animation frame, and is the external store React reads through
 // useSyncExternalStore: `getSnapshot()` returns the same object until something the screen shows has changed, so
-// React renders on changes (history, mode, selection, tooltip, scale), never once per map frame.
+// React renders on changes (history, mode, selection, tooltip, scale), never once per map frame. A select click that
+// hits no network object selects a drawn stored feature (`storedSelection`, highlighted like the network selection).
 import { onStoredFeaturesChanged } from './stored-features-events';
 import type { Layer } from '@deck.gl/core';
 import type { Id, Position } from 'engine/types';
@@ -19,6 +20,9 @@ import type { Background } from './backgrounds';
 import type { EditSession } from './edit-session';
 import type { Extent } from './geometry';
 import { mapSnapshot, sameSnapshot, type MapSnapshot } from './map-snapshot';
+import { ValueStore, type StoredSelection } from './features/stored-selection';
+import { storedFromLoaded } from './features/stored-feature';
+import { highlightOf } from './features/highlight';
 
 export { BACKGROUND_LAYERS } from './map-view';
 export type { MapSnapshot } from './map-snapshot';
@@ -44,6 +48,8 @@ export class MapController {
   readonly router: InputRouter;
   /** Feature/wfst layers (render/feature-layers.ts). */
   readonly features: FeatureLayers;
+  /** The selected stored feature (select tool on a drawn feature/wfst layer). */
+  readonly storedSelection = new ValueStore<StoredSelection | null>(null);
   /** The network and overlay layers as last handed to deck.gl. */
   lastLayers: Layer[] = [];
   /** Layers of panels drawn above everything else (route alternatives, …), by owner key. */
@@ -71,6 +77,15 @@ export class MapController {
       this.features.reload(layers);
       this.render();
     });
+    const select = this.router.tools.select;
+    select.pickStored = (p, tol) => {
+      const hit = this.features.hitAt(p, tol);
+      const feature = hit ? storedFromLoaded(hit.entry, hit.feature) : null;
+      this.storedSelection.set(hit && feature ? { layer: hit.entry, feature } : null);
+      return !!feature;
+    };
+    select.clearStored = () => { const had = !!this.storedSelection.get(); this.storedSelection.set(null); return had; };
+    this.storedSelection.subscribe(() => this.render());
     this.snap = mapSnapshot(this);
   }
 
@@ -148,9 +163,10 @@ export class MapController {
     const view = this.view.loaded ? this.view.viewExtent() : null;
     const f = this.features.layers(this.layerView?.backgrounds, { projectId: this.binding.session?.editor.config.projectId, zoom, extent: view });
     const sel = this.binding.selected();
+    const stored = highlightOf(this.storedSelection.get()?.feature.geometry);
     const layers = [
       ...f.below, ...this.binding.layers({ widthScale, view, groups: this.layerView?.groups, zoom }), ...f.above,
-      ...overlayLayers({ selectedLines: sel.lines, selectedPoints: sel.points, sketch: this.router.sketch(), widthScale, view, cellSize: 0 }),
+      ...overlayLayers({ selectedLines: [...sel.lines, ...stored.lines], selectedPoints: [...sel.points, ...stored.points], sketch: this.router.sketch(), widthScale, view, cellSize: 0 }),
       ...[...this.extra.values()].flat(),
     ];
     this.lastLayers = layers;

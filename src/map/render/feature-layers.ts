@@ -1,11 +1,14 @@
 // The catalogue's feature/wfst layers on the map: what FeatureLoader read, drawn through the one layers factory
 // (createDeckLayers) in catalogue draw order. Shapes (areas, below the line order) go under the network, the rest
 // above it; visibility, zoom range and opacity are layer props (no rebuild, no read), the buffers are rebuilt only
-// when features arrive, the whole zoom level changes (styles and labels depend on it) or another style is chosen.
+// when features arrive, the whole zoom level changes (styles and labels depend on it) or another style is chosen. A
+// click is tested against the features of the layers drawn visible in the last frame (hitAt, topmost first).
 import type { Layer } from '@deck.gl/core';
-import { CATALOGUE, createDeckLayers, DRAW_ORDER, findLayer, inZoomRange, type DeckLayerDescriptor } from 'layers';
+import { CATALOGUE, createDeckLayers, DRAW_ORDER, findLayer, inZoomRange, type DeckLayerDescriptor, type LayerEntry } from 'layers';
 import { imageContext } from './image-context';
 import { FeatureLoader, loadable, type FeatureEnv, type FeatureLoaderOptions, type FeatureState } from './feature-loader';
+import { hitStoredFeature, type FeatureHit, type HitLayer } from '../features/feature-hit';
+import type { Position } from 'engine/types';
 
 export interface FeatureLayerSummary { name: string; features: number; drawn: number; visible: boolean; opacity: number; layerIds: string[] }
 
@@ -28,6 +31,8 @@ export function buildZoom(zoom: number, minZoom: number, maxZoom: number): numbe
 export class FeatureLayers {
   readonly loader: FeatureLoader;
   private built = new Map<string, Built>();
+  /** The layers drawn visible in the last frame, bottom to top (what a click can hit). */
+  private shownOrder: HitLayer[] = [];
 
   constructor(o: FeatureLoaderOptions) {
     this.loader = new FeatureLoader(o);
@@ -38,7 +43,7 @@ export class FeatureLayers {
     const below: Layer[] = [], above: Layer[] = [];
     if (!states) return { below, above };
     this.loader.update(states, env);
-    const drawn: { order: number; i: number; layers: Layer[] }[] = [];
+    const drawn: { order: number; i: number; layers: Layer[]; entry: LayerEntry; visible: boolean }[] = [];
     for (const [name, s] of states) {
       const e = findLayer(name);
       const l = this.loader.layer(name);
@@ -55,11 +60,18 @@ export class FeatureLayers {
       if (!b.shown || b.shown.visible !== visible || b.shown.opacity !== s.opacity) {
         b.shown = { visible, opacity: s.opacity, layers: b.desc.layers.map((x) => x.clone({ visible, opacity: s.opacity, pickable: false })) };
       }
-      drawn.push({ order: e.drawOrder, i: CATALOGUE_INDEX.get(name) ?? 0, layers: b.shown.layers });
+      drawn.push({ order: e.drawOrder, i: CATALOGUE_INDEX.get(name) ?? 0, layers: b.shown.layers, entry: e, visible });
     }
     drawn.sort((a, b) => a.order - b.order || a.i - b.i);
+    this.shownOrder = drawn.filter((d) => d.visible).map((d) => ({ entry: d.entry, features: this.loader.layer(d.entry.name)?.features ?? [] }));
     for (const d of drawn) (d.order < DRAW_ORDER.lines ? below : above).push(...d.layers);
     return { below, above };
+  }
+
+  /** The drawn stored feature at `p` (map units, tolerance `tol`) on the layers visible in the last frame, topmost
+   *  first (spec 3 §5: feature, network or wfst layers only). */
+  hitAt(p: Position, tol: number): FeatureHit | null {
+    return hitStoredFeature(this.shownOrder, p, tol);
   }
 
   /** Reads these layers again (their stored features changed). */

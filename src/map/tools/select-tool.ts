@@ -1,6 +1,8 @@
 // Select tool (spec 1 §2, spec 2 §4): a click selects the features within the hit tolerance (nodes and edges at that
 // location, for the feature-info panel). Multi-select mode clears the selection when started; in it a click only
-// deselects highlighted features it hits, and features are added with a box drag.
+// deselects highlighted features it hits, and features are added with a box drag. A click that hits no network object
+// may select a drawn stored feature (`pickStored`, spec 3 §5): network objects keep their priority where both are hit
+// (the network is what is edited; a stored area under every street would otherwise swallow each click).
 import type { Id, Position } from 'engine/types';
 import { Tool, type PointerEvt, type Sketch, type ToolHost } from './types';
 
@@ -12,6 +14,10 @@ export class SelectTool extends Tool {
   private boxStart: Position | null = null;
   private boxEnd: Position | null = null;
   onChange: ((ids: Id[]) => void) | null = null;
+  /** Selects the stored feature at the click when there is one (true), else clears that selection (false). */
+  pickStored: ((p: Position, tol: number) => boolean) | null = null;
+  /** Clears the stored-feature selection; true when there was one. */
+  clearStored: (() => boolean) | null = null;
 
   constructor(host: ToolHost) { super(host); }
 
@@ -32,6 +38,8 @@ export class SelectTool extends Tool {
       return true;
     }
     this.at = [e.p[0], e.p[1]];
+    if (!hits.length && this.pickStored?.(e.p, e.tol)) { if (this.selection.length) this.set([]); return true; }
+    this.clearStored?.();
     this.set(hits);
     return true;
   }
@@ -56,6 +64,7 @@ export class SelectTool extends Tool {
 
   key(key: string): boolean {
     if (key === 'Escape' && this.selection.length) { this.set([]); return true; }
+    if (key === 'Escape' && this.clearStored?.()) return true;
     return false;
   }
 
