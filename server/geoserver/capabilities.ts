@@ -2,6 +2,7 @@
 // as default CRS (4326, 28992, 32632 offered), the project's WGS84 extent, and application/json as GetFeature format.
 import { xmlEscape as x, num } from './xml';
 import type { FeatureType } from './feature-types';
+import { GML311 } from './wfst-gml-write';
 
 export interface CapabilitiesInput {
   version: string;
@@ -9,19 +10,22 @@ export interface CapabilitiesInput {
   url: string;
   product: string;
   projectName: string;
-  types: FeatureType[];
+  types: Pick<FeatureType, 'name' | 'title'>[];
   /** WGS84 lon/lat envelope [minLon, minLat, maxLon, maxLat]. */
   wgs84: [number, number, number, number];
+  /** Advertise the WFS-T Transaction operation (POST to `url`; wfst-route.ts). */
+  transaction?: boolean;
 }
 
 export const OTHER_CRS = ['EPSG:4326', 'EPSG:28992', 'EPSG:32632'];
 export const namespaceUri = (product: string) => `urn:netplan:geoserver:${product}`;
 
-function operations(url: string, ows: string, formats: string): string {
+function operations(url: string, ows: string, formats: string, transaction?: boolean): string {
   const get = `<${ows}:DCP><${ows}:HTTP><${ows}:Get xlink:href="${x(url)}?"/></${ows}:HTTP></${ows}:DCP>`;
   const op = (name: string, extra = '') => `    <${ows}:Operation name="${name}">${get}${extra}</${ows}:Operation>`;
   const outFmt = `<${ows}:Parameter name="outputFormat">${formats}</${ows}:Parameter>`;
-  return [op('GetCapabilities'), op('DescribeFeatureType'), op('GetFeature', outFmt)].join('\n');
+  const post = `    <${ows}:Operation name="Transaction"><${ows}:DCP><${ows}:HTTP><${ows}:Post xlink:href="${x(url)}"/></${ows}:HTTP></${ows}:DCP></${ows}:Operation>`;
+  return [op('GetCapabilities'), op('DescribeFeatureType'), op('GetFeature', outFmt), ...(transaction ? [post] : [])].join('\n');
 }
 
 export function capabilitiesXml(c: CapabilitiesInput): string {
@@ -46,8 +50,9 @@ ${OTHER_CRS.map((s) => `      <wfs:OtherCRS>urn:ogc:def:crs:EPSG::${s.slice(5)}<
   <ows:ServiceIdentification><ows:Title>${x(title)}</ows:Title><ows:ServiceType>WFS</ows:ServiceType>
     <ows:ServiceTypeVersion>2.0.0</ows:ServiceTypeVersion><ows:ServiceTypeVersion>1.1.0</ows:ServiceTypeVersion></ows:ServiceIdentification>
   <ows:OperationsMetadata>
-${operations(c.url, 'ows', '<ows:AllowedValues><ows:Value>application/json</ows:Value></ows:AllowedValues>')}
+${operations(c.url, 'ows', '<ows:AllowedValues><ows:Value>application/json</ows:Value></ows:AllowedValues>', c.transaction)}
     <ows:Constraint name="ImplementsBasicWFS"><ows:NoValues/><ows:DefaultValue>TRUE</ows:DefaultValue></ows:Constraint>
+    <ows:Constraint name="ImplementsTransactionalWFS"><ows:NoValues/><ows:DefaultValue>${c.transaction ? 'TRUE' : 'FALSE'}</ows:DefaultValue></ows:Constraint>
     <ows:Constraint name="ImplementsResultPaging"><ows:NoValues/><ows:DefaultValue>TRUE</ows:DefaultValue></ows:Constraint>
     <ows:Constraint name="KVPEncoding"><ows:NoValues/><ows:DefaultValue>TRUE</ows:DefaultValue></ows:Constraint>
     <ows:Constraint name="CountDefault"><ows:NoValues/><ows:DefaultValue>50000</ows:DefaultValue></ows:Constraint>
@@ -61,11 +66,13 @@ ${types}
 </wfs:WFS_Capabilities>
 `;
   }
+  // A transactional WFS also writes GML 3.1.1 (gml:id for WFS-T clients; wfst-gml-write.ts); JSON stays the default.
+  const gml = c.transaction ? `<Format>${GML311}</Format>` : '';
   const types = c.types.map((t) => `    <FeatureType>
       <Name>${x(prefix)}:${x(t.name)}</Name><Title>${x(t.title)}</Title>
       <DefaultSRS>urn:ogc:def:crs:EPSG::3857</DefaultSRS>
 ${OTHER_CRS.map((s) => `      <OtherSRS>urn:ogc:def:crs:EPSG::${s.slice(5)}</OtherSRS>`).join('\n')}
-      <OutputFormats><Format>application/json</Format></OutputFormats>
+      <OutputFormats><Format>application/json</Format>${gml}</OutputFormats>
       ${bbox('ows')}
     </FeatureType>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -75,7 +82,7 @@ ${OTHER_CRS.map((s) => `      <OtherSRS>urn:ogc:def:crs:EPSG::${s.slice(5)}</Oth
   <ows:ServiceIdentification><ows:Title>${x(title)}</ows:Title><ows:ServiceType>WFS</ows:ServiceType>
     <ows:ServiceTypeVersion>1.1.0</ows:ServiceTypeVersion></ows:ServiceIdentification>
   <ows:OperationsMetadata>
-${operations(c.url, 'ows', '<ows:Value>application/json</ows:Value>')}
+${operations(c.url, 'ows', `<ows:Value>application/json</ows:Value>${c.transaction ? `<ows:Value>${GML311}</ows:Value>` : ''}`, c.transaction)}
   </ows:OperationsMetadata>
   <FeatureTypeList>
 ${types}

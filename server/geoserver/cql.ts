@@ -12,6 +12,8 @@ export interface CqlFilter {
   /** Type filters; a feature must match each (AND of IN lists). */
   types: string[][];
   bboxes: CqlBbox[];
+  /** Equality / IN conditions on the extra property fields a service allows (e.g. gemeentenaam); absent when none. */
+  props?: [string, string[]][];
 }
 
 export const CQL_MAX_LENGTH = 8000;
@@ -51,8 +53,9 @@ function tokenize(src: string): Tok[] {
   return out;
 }
 
-/** Parses the filter; throws a 400 OwsError (locator cql_filter) on anything outside the subset. */
-export function parseCql(src: string): CqlFilter {
+/** Parses the filter; throws a 400 OwsError (locator cql_filter) on anything outside the subset. `fields` are extra
+ *  property names (lower case) that may be compared like `type` (`name='x'`, `name IN ('a','b')`). */
+export function parseCql(src: string, fields: readonly string[] = []): CqlFilter {
   if (src.length > CQL_MAX_LENGTH) throw invalid(PARAM, `longer than ${CQL_MAX_LENGTH} characters`);
   const toks = tokenize(src);
   const f: CqlFilter = { projectIds: [], types: [], bboxes: [] };
@@ -87,19 +90,21 @@ export function parseCql(src: string): CqlFilter {
       f.projectIds.push(n);
       return;
     }
-    if (t.v === 'type') {
-      if (op('=')) { f.types.push([str()]); return; }
-      if (toks[p]?.k === 'id' && toks[p].v === 'in') {
+    if (t.v === 'type' || fields.includes(t.v)) {
+      let list: string[] | undefined;
+      if (op('=')) list = [str()];
+      else if (toks[p]?.k === 'id' && toks[p].v === 'in') {
         p++;
         expectOp('(');
-        const list = [str()];
+        list = [str()];
         while (op(',')) list.push(str());
         expectOp(')');
-        if (list.length > 200) throw invalid(PARAM, 'type IN accepts at most 200 values');
-        f.types.push(list);
-        return;
+        if (list.length > 200) throw invalid(PARAM, `${t.v} IN accepts at most 200 values`);
       }
-      fail("'=' or IN after type");
+      if (!list) return fail(`'=' or IN after ${t.v}`);
+      if (t.v === 'type') f.types.push(list);
+      else (f.props ??= []).push([t.v, list]);
+      return;
     }
     if (t.v === 'bbox') {
       expectOp('(');
@@ -116,7 +121,7 @@ export function parseCql(src: string): CqlFilter {
       return;
     }
     p--;
-    fail('project_id, type, BBOX or INCLUDE');
+    fail(`project_id, type, ${fields.map((n) => `${n}, `).join('')}BBOX or INCLUDE`);
   };
   const conj = (): void => {
     term();

@@ -79,7 +79,7 @@ export async function projectFeatureTypes(q: Queryable, projectTypeId: number, f
 }
 
 /** Resolves a typename (optionally `{product}:name` or `{any prefix}:name`) or throws 'Layer {name} not found in LayerRepository'. */
-export function resolveType(types: ProjectTypes, param: string, raw: string): FeatureType {
+export function resolveType<T extends { name: string } = FeatureType>(types: { byName: Map<string, T> }, param: string, raw: string): T {
   const name = raw.includes(':') ? raw.slice(raw.lastIndexOf(':') + 1) : raw;
   const t = types.byName.get(name);
   if (!t) throw layerNotFound(param, raw);

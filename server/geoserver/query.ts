@@ -15,6 +15,8 @@ export interface Query {
   types: string[][];
   /** Boxes in EPSG:3857 (all must intersect). */
   boxes: Box[];
+  /** Property conditions (field, allowed values) of services that offer extra CQL fields (reference data). */
+  props?: [string, string[]][];
   count: number;
   startIndex: number;
   /** The filter names another project_id: nothing can match. */
@@ -68,7 +70,8 @@ function parseBboxParam(p: Params, srs: Srs): Box | undefined {
   return bboxToStorage('bbox', { minx: n[0], miny: n[1], maxx: n[2], maxy: n[3] }, bsrs);
 }
 
-export function parseGetFeature(p: Params, projectId: number): GetFeature {
+/** `fields`: extra property names the service's CQL accepts (see parseCql). */
+export function parseGetFeature(p: Params, projectId: number, fields: readonly string[] = []): GetFeature {
   for (const r of REFUSED) {
     if (p.has(r)) throw invalid(r, 'is not supported by this service; use cql_filter (project_id, type, BBOX) or bbox');
   }
@@ -91,9 +94,10 @@ export function parseGetFeature(p: Params, projectId: number): GetFeature {
   if (box) query.boxes.push(box);
   const cql = p.get('cql_filter');
   if (cql !== undefined && cql.trim() !== '') {
-    const f = parseCql(cql);
+    const f = parseCql(cql, fields);
     if (f.projectIds.some((id) => id !== projectId)) query.none = true;
     query.types.push(...f.types);
+    if (f.props) query.props = f.props;
     for (const b of f.bboxes) {
       query.boxes.push(bboxToStorage('cql_filter', b, b.crs ? parseSrs('cql_filter', b.crs) : { crs: STORAGE_CRS, latLon: false }));
     }

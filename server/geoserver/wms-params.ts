@@ -95,19 +95,21 @@ export function splitFilters(src: string): string[] {
   return out;
 }
 
-function queryOf(cql: string | undefined, projectId: number): Query {
+function queryOf(cql: string | undefined, projectId: number, fields: readonly string[]): Query {
   const q: Query = { projectId, types: [], boxes: [], count: MAX_FEATURES, startIndex: 0, none: false };
   if (cql === undefined || cql.trim() === '') return q;
-  const f = parseCql(cql);
+  const f = parseCql(cql, fields);
   if (f.projectIds.some((id) => id !== projectId)) q.none = true;
   q.types.push(...f.types);
+  if (f.props) q.props = f.props;
   for (const b of f.bboxes) {
     q.boxes.push(bboxToStorage('cql_filter', b, b.crs ? parseSrs('cql_filter', b.crs) : { crs: STORAGE_CRS, latLon: false }));
   }
   return q;
 }
 
-export function parseGetMap(p: Params, version: string, projectId: number): GetMap {
+/** `fields`: extra property names CQL_FILTER may compare (reference data, see parseCql). */
+export function parseGetMap(p: Params, version: string, projectId: number, fields: readonly string[] = []): GetMap {
   const rawLayers = p.get('layers');
   if (!rawLayers || !rawLayers.trim()) throw missing('LAYERS');
   const layers = rawLayers.split(',').map((s) => s.trim());
@@ -130,6 +132,6 @@ export function parseGetMap(p: Params, version: string, projectId: number): GetM
   if (parts.length > 1 && parts.length !== layers.length) {
     throw invalid('CQL_FILTER', `${parts.length} filters given for ${layers.length} layers (one filter, or one per layer separated by ';')`);
   }
-  const queries = layers.map((_, i) => queryOf(parts.length > 1 ? parts[i] : parts[0], projectId));
+  const queries = layers.map((_, i) => queryOf(parts.length > 1 ? parts[i] : parts[0], projectId, fields));
   return { layers, srs, bbox, width, height, transparent, background: transparent ? [0, 0, 0, 0] : [bg[0], bg[1], bg[2], 255], queries };
 }

@@ -43,7 +43,7 @@ export function layerColor(t: FeatureType): Rgba {
 export function serviceException(e: OwsError, version: string): string {
   let code: string = e.code;
   if (e.code === 'InvalidParameterValue' && /^(CRS|SRS)$/.test(e.locator)) code = 'InvalidCRS';
-  else if (e.code === 'InvalidParameterValue' && e.locator === 'LAYERS') code = 'LayerNotDefined';
+  else if (e.code === 'InvalidParameterValue' && /^LAYERS?$/.test(e.locator)) code = 'LayerNotDefined';
   else if (e.code === 'InvalidParameterValue' && e.locator === 'STYLES') code = 'StyleNotDefined';
   else if (e.code === 'InvalidParameterValue' && e.locator === 'FORMAT') code = 'InvalidFormat';
   const ns = version === '1.3.0' ? ' xmlns="http://www.opengis.net/ogc"' : '';
@@ -66,17 +66,16 @@ export function pixelMapper(m: Pick<GetMap, 'srs' | 'bbox' | 'width' | 'height'>
   return (p) => { const q = t.forward([p[0], p[1]]); return [(q[0] - x1) * sx, (y2 - q[1]) * sy]; };
 }
 
-async function featuresOf(req: FastifyRequest, t: FeatureType, q: Query): Promise<GeoFeature[]> {
-  if (q.none) return [];
-  const db = req.server.deps.db;
-  // Attribute typing does not matter for drawing, so the attribute-type lookup is skipped (empty map).
-  return t.source === 'network' ? pageNetwork(db, t, q, new Map()) : pageStored(db, t, q);
+/** What a WMS draws: its layer names resolved to types, their features for a query, and a colour per type. */
+export interface MapSource<T> {
+  resolve(name: string): T;
+  features(t: T, q: Query): Promise<GeoFeature[]>;
+  color(t: T): Rgba;
 }
 
-/** Renders a GetMap into an RGBA canvas (exported for tests and benches). */
-export async function renderGetMap(req: FastifyRequest, project: ProjectRow, m: GetMap): Promise<Canvas> {
-  const all = await projectFeatureTypes(req.server.deps.db, project.project_type_id, project.family);
-  const types = m.layers.map((n) => resolveType(all, 'LAYERS', n));
+/** Renders a GetMap of any source into an RGBA canvas (each layer a coverage mask composited in its colour). */
+export async function renderLayers<T>(src: MapSource<T>, m: GetMap): Promise<Canvas> {
+  const types = m.layers.map((n) => src.resolve(n));
   const [bx1, by1, bx2, by2] = bboxToStorage('BBOX', { minx: m.bbox[0], miny: m.bbox[1], maxx: m.bbox[2], maxy: m.bbox[3] }, { crs: m.srs.crs, latLon: false });
   // Widen the window by the symbol size so a point or line just outside the tile still paints its edge pixels.
   const margin = (DRAW.pointRadius + 2) * Math.max((bx2 - bx1) / m.width, (by2 - by1) / m.height);
@@ -85,34 +84,55 @@ export async function renderGetMap(req: FastifyRequest, project: ProjectRow, m: 
   const toPixel = pixelMapper(m);
   for (let i = 0; i < types.length; i++) {
     const q = { ...m.queries[i], boxes: [...m.queries[i].boxes, window] };
-    const features = await featuresOf(req, types[i], q);
+    const features = q.none ? [] : await src.features(types[i], q);
     if (!features.length) continue;
     const mask = new Mask(m.width, m.height);
     for (const f of features) drawGeometry(mask, f.geometry, toPixel, DRAW);
-    canvas.composite(mask.m, layerColor(types[i]));
+    canvas.composite(mask.m, src.color(types[i]));
   }
   return canvas;
 }
 
+/** Renders a project GetMap into an RGBA canvas (exported for tests and benches). */
+export async function renderGetMap(req: FastifyRequest, project: ProjectRow, m: GetMap): Promise<Canvas> {
+  const db = req.server.deps.db;
+  const all = await projectFeatureTypes(db, project.project_type_id, project.family);
+  return renderLayers<FeatureType>({
+    resolve: (n) => resolveType(all, 'LAYERS', n),
+    // Attribute typing does not matter for drawing, so the attribute-type lookup is skipped (empty map).
+    features: (t, q) => (t.source === 'network' ? pageNetwork(db, t, q, new Map()) : pageStored(db, t, q)),
+    color: layerColor,
+  }, m);
+}
+
+/** The PNG answer of a rendered picture. */
+export function sendPng(reply: FastifyReply, width: number, height: number, canvas: Canvas): FastifyReply {
+  return reply.type('image/png').header('cache-control', 'private, no-cache').send(encodePng(width, height, canvas.data));
+}
+
 async function getMap(req: FastifyRequest, reply: FastifyReply, project: ProjectRow, version: string) {
   const m = parseGetMap(readParams(req.query), version, project.id);
-  const canvas = await renderGetMap(req, project, m);
-  return reply.type('image/png').header('cache-control', 'private, no-cache').send(encodePng(m.width, m.height, canvas.data));
+  return sendPng(reply, m.width, m.height, await renderGetMap(req, project, m));
 }
+
+/** The WMS service shape (name, version rules, ServiceExceptionReport) shared by every WMS route. */
+export const WMS_SERVICE = {
+  name: 'WMS' as const, param: (n: string) => n.toUpperCase(), version: parseWmsVersion, defaultVersion: '1.3.0',
+  report(reply: FastifyReply, e: OwsError, version: string) {
+    const type = version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.se_xml; charset=utf-8';
+    return reply.status(e.status).type(type).send(serviceException(e, version));
+  },
+};
 
 export function registerWms(api: FastifyInstance): void {
   registerOwsRoute(api, '/project/:projectId/geoserver/:product/wms', {
-    name: 'WMS', param: (n) => n.toUpperCase(), version: parseWmsVersion, defaultVersion: '1.3.0',
+    ...WMS_SERVICE,
     async handle(req, reply, { project, version, request }) {
       switch (request.toLowerCase()) {
         case 'getmap': case 'map': return getMap(req, reply, project, version);
         default:
           throw new OwsError('OperationNotSupported', 'REQUEST', `Operation ${request.slice(0, 40)} is not supported (GetMap).`);
       }
-    },
-    report(reply, e, version) {
-      const type = version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.se_xml; charset=utf-8';
-      return reply.status(e.status).type(type).send(serviceException(e, version));
     },
   });
 }

@@ -11,7 +11,10 @@ import { geoserverRoutes } from '../geoserver/routes';
 import { proxyRoutes } from './proxy';
 import { cyclomediaRoutes } from './cyclomedia';
 import { demarcationRoutes } from './demarcation';
+import { geodataRoutes } from '../geodata/routes';
 import { fttxRoutes } from '../fttx/routes';
+import { materialRoutes } from '../materials/routes';
+import { statisticsRoutes } from '../statistics/routes';
 
 export async function registerRoutes(api: FastifyInstance): Promise<void> {
   await api.register(heartbeatRoutes);
@@ -25,5 +28,8 @@ export async function registerRoutes(api: FastifyInstance): Promise<void> {
   await api.register(proxyRoutes);
   await api.register(cyclomediaRoutes);
   await api.register(demarcationRoutes);
+  await api.register(geodataRoutes);
   await api.register(fttxRoutes);
+  await api.register(materialRoutes);
+  await api.register(statisticsRoutes);
 }

@@ -1,9 +1,11 @@
 // Demo data on first start (skipped when DEMO_SEED=off): organisations 'demo' and 'other', one user per role with the
-// DEMO_PASSWORD, then the demo project (server/seed/demo-project.ts, when present). Idempotent: runs on every start.
+// DEMO_PASSWORD, the shared demo reference data (demo-reference.ts), then the demo project
+// (server/seed/demo-project.ts, when present). Idempotent: runs on every start.
 import type { Db } from '../db/db';
 import type { ServerConfig } from '../config';
 import { DEMO_USERS } from './demo-users';
 import { hashPassword, sha512Hex } from '../auth/password';
+import { seedDemoReference } from './demo-reference';
 
 export const DEMO_ORGANISATIONS = ['demo', 'other'] as const;
 
@@ -27,6 +29,7 @@ export async function seedDemoUsers(db: Db, config: ServerConfig): Promise<void>
 export async function seedDemo(db: Db, config: ServerConfig): Promise<void> {
   await db.query(`INSERT INTO server_meta (key, value) VALUES ('seeded_at', now()::text) ON CONFLICT (key) DO NOTHING`);
   await seedDemoUsers(db, config);
+  await seedDemoReference(db);
   // The demo project belongs to the projects work; seeded only when that module exists.
   const path = './demo-project';
   let mod: { seedDemoProject?: (db: Db, config: ServerConfig) => Promise<void> } | undefined;

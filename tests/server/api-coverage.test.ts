@@ -10,7 +10,7 @@ beforeAll(async () => { s = await startTestServer({ demoProject: false }); });
 afterAll(async () => { await s?.close(); });
 
 /** Sample values for the path parameters (an unauthenticated call is refused before they are looked up). */
-const SAMPLE = { projectId: 1, id: 1, x: 10, y: 20, uuid: '00000000-0000-4000-8000-000000000000', type: 'fttx', mapContext: 'workflow', product: 'fttx', topologyId: 't-1' };
+const SAMPLE = { projectId: 1, id: 1, x: 10, y: 20, uuid: '00000000-0000-4000-8000-000000000000', type: 'fttx', mapContext: 'workflow', product: 'fttx', topologyId: 't-1', z: 15, layer: 'cocon_dp' };
 const SESSION_ERRORS = ['session_does_not_exist', 'session_expired'];
 
 describe('spec calls → server routes', () => {

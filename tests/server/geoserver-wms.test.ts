@@ -3,9 +3,9 @@
 // network's ducts into a real PNG of the requested size (decoded here), filtered like the WFS; bad parameters → 400
 // naming the parameter; another organisation → 403; no session → 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import zlib from 'node:zlib';
 import proj4 from 'proj4';
 import { startTestServer, type Api, type TestServer } from './support/server';
+import { decodePng, getBytes, isTransparent } from './support/png';
 import { edge, node, wire } from './network-fixtures';
 import { insertFeatures } from '../../server/geoserver/stored-features';
 import { LAYER_COLORS } from '../../server/geoserver/wms';
@@ -18,41 +18,8 @@ let api: Api;
 let heat: number;
 let fttx: number;
 
-interface Png { width: number; height: number; px: (x: number, y: number) => number[] }
-
-/** Decodes an 8-bit RGBA PNG whose scanlines all use filter 0 (what the server writes). */
-function decodePng(buf: Buffer): Png {
-  expect([...buf.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  let off = 8, width = 0, height = 0;
-  const idat: Buffer[] = [];
-  const types: string[] = [];
-  while (off < buf.length) {
-    const len = buf.readUInt32BE(off);
-    const type = buf.toString('ascii', off + 4, off + 8);
-    const data = buf.subarray(off + 8, off + 8 + len);
-    types.push(type);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0); height = data.readUInt32BE(4);
-      expect([data[8], data[9], data[12]]).toEqual([8, 6, 0]);
-    }
-    if (type === 'IDAT') idat.push(data);
-    off += 12 + len;
-  }
-  expect(types[0]).toBe('IHDR');
-  expect(types[types.length - 1]).toBe('IEND');
-  const raw = zlib.inflateSync(Buffer.concat(idat));
-  const stride = width * 4 + 1;
-  expect(raw.length).toBe(stride * height);
-  for (let y = 0; y < height; y++) expect(raw[y * stride]).toBe(0);
-  return { width, height, px: (x, y) => [...raw.subarray(y * stride + 1 + x * 4, y * stride + 1 + x * 4 + 4)] };
-}
-
 /** Raw GET keeping the bytes (the Api helper reads text). */
-async function tile(token: string | undefined, path: string) {
-  const r = await fetch(ts.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const body = Buffer.from(await r.arrayBuffer());
-  return { status: r.status, type: r.headers.get('content-type'), body, text: body.toString('utf8') };
-}
+const tile = (token: string | undefined, path: string) => getBytes(ts.url, token, path);
 
 let token: string;
 // A 256 m square tile at 1 m a pixel: the pipe runs along y=2000 (pixel rows 155/156), the cap at (1100, 2050).
@@ -61,10 +28,7 @@ const wms = (pid: number, q: string, product = 'heat') => `/api/project/${pid}/g
 const getMap = (pid: number, layers: string, extra = '', bbox = BBOX) =>
   wms(pid, `SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=${layers}&STYLES=&FORMAT=image/png&TRANSPARENT=TRUE&CRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX=${bbox.join(',')}${extra}`);
 const cql = (s: string) => `&CQL_FILTER=${encodeURIComponent(s)}`;
-const transparent = (png: Png) => {
-  for (let y = 0; y < png.height; y++) for (let x = 0; x < png.width; x++) if (png.px(x, y)[3] !== 0) return false;
-  return true;
-};
+const transparent = isTransparent;
 
 beforeAll(async () => {
   ts = await startTestServer();

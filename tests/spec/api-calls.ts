@@ -153,6 +153,14 @@ export const SPEC_CALLS: readonly SpecCall[] = [
   c('GET', `${P}/fttx/dp/area-access-net-types`, '3 §7'),
 
   // Spec 3 §7, geodata and cocon (issue 12).
+  c('GET', '/api/geodata/wms/', '3 §7'),
+  c('GET', '/api/geodata/tpg/wms', '3 §7'),
+  c('GET', '/api/geodata', '3 §7'),
+  c('GET', '/api/geodata/ows', '3 §7'),
+  c('GET', '/api/cocon/cocon2/{z}/{x}/{y}', '3 §7'),
+  c('GET', '/api/cocon/asbuilt/{z}/{x}/{y}', '3 §7'),
+  c('GET', '/api/cocon/tabcabperc/{z}/{x}/{y}', '3 §7'),
+  c('GET', '/api/cocon/{layer}', '3 §7'),
 ];
 
 /** `{name}` → `:name` (Fastify's route syntax). */
