@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getAt, profileTypesFor, settingsTabs, templateFor, type ProfileType, type SettingsTab, type SettingsTemplate } from 'common/settings/index';
+import { getAt, profileTypesFor, settingsTabs, tabFields, templateFor, type ProfileType, type SettingsTab, type SettingsTemplate } from 'common/settings/index';
 import { useProjectQuery } from '../api/endpoints/project';
 import { useProjectTypesQuery } from '../api/endpoints/catalogue';
 import { useExportFttxSettingsMutation } from '../api/endpoints/settings';
@@ -22,6 +22,8 @@ import { useProfileRefresh } from './profiles/use-profile-refresh';
 import { inFields, problemsByPath, problemText } from './settings-doc';
 import { useSettingsLeaveGuard } from './use-leave-guard';
 import { useSettingsDraft } from './use-settings-draft';
+import { withCatalogue } from 'common/materials/catalogues';
+import { CatalogueChoices, useOrganisationCatalogues } from '../materials/catalogue-choices';
 import './settings.css';
 
 export const PROFILES_TAB = 'profiles';
@@ -47,8 +49,16 @@ export function SettingsScreen() {
   const types = useProjectTypesQuery();
   const { allows } = usePolicy();
   const typeId = project.data?.projectTypeId;
-  const template = useMemo(() => templateOf(typeId), [typeId]);
-  const tabs = useMemo(() => (template && typeId !== undefined ? settingsTabs(typeId) : []), [template, typeId]);
+  const baseTemplate = useMemo(() => templateOf(typeId), [typeId]);
+  // the organisation's material catalogues over the template: their rows are the tables' defaults and choices
+  const org = useOrganisationCatalogues(baseTemplate?.id);
+  const template = useMemo(() => (baseTemplate && org.ready ? withCatalogue(baseTemplate, org.catalogues) : undefined), [baseTemplate, org.ready, org.catalogues]);
+  const tabs = useMemo(() => {
+    if (!template || typeId === undefined) return [];
+    const all = settingsTabs(typeId);
+    // fields from the template with the organisation's catalogues (their choices), in the type's tab order
+    return all.map((x) => ({ ...x, fields: tabFields(template, x.id, all.map((y) => y.id)) }));
+  }, [template, typeId]);
   const canEdit = allows('project.settings.edit');
   const canProfiles = allows('profile.edit');
   const d = useSettingsDraft(projectId, template);
@@ -61,7 +71,7 @@ export function SettingsScreen() {
 
   if (!valid) return <p role="alert">{t('settings.bad_address')}</p>;
   if (project.isError || d.error) return <p role="alert">{t('settings.unavailable')}</p>;
-  if (project.data && !template) return <p role="alert">{t('settings.no_template')}</p>;
+  if (project.data && !baseTemplate) return <p role="alert">{t('settings.no_template')}</p>;
   if (!project.data || !d.draft) return <main className="settings-screen" aria-busy="true" />;
 
   const p = project.data;
@@ -126,9 +136,11 @@ export function SettingsScreen() {
           <ProfilesPanel projectId={projectId} projectTypeId={p.projectTypeId} canEdit={canProfiles} canApply={canEdit} dirty={d.dirty}
             actions={actions} onApplied={d.replace} />
         ) : tab ? (
-          <EditorContext.Provider value={editor}>
-            {tab.fields.map((f) => <FieldEditor key={f.path} path={f.path} field={f.field} value={getAt(draft, f.path.split('.'))} />)}
-          </EditorContext.Provider>
+          <CatalogueChoices.Provider value={org.choices}>
+            <EditorContext.Provider value={editor}>
+              {tab.fields.map((f) => <FieldEditor key={f.path} path={f.path} field={f.field} value={getAt(draft, f.path.split('.'))} />)}
+            </EditorContext.Provider>
+          </CatalogueChoices.Provider>
         ) : <p>{t('settings.no_tabs')}</p>}
       </section>
     </main>

@@ -10,6 +10,7 @@ import { defaultRow, defaultsOf, isPlainObject, type MapField, type TableField }
 import { joinPath } from '../settings-doc';
 import { useEditor, useFieldLabel } from './editor-context';
 import { FieldEditor } from './FieldEditor';
+import { CatalogueAdd } from '../../materials/catalogue-choices';
 
 function Header({ path, columns, readOnly, first }: { path: string; columns: string[]; readOnly: boolean; first?: string }) {
   const labelOf = useFieldLabel();
@@ -62,6 +63,7 @@ export function TableEditor({ path, field, value, label }: { path: string; field
           {t('settings.add_row')}
         </button>
       )}
+      <CatalogueAdd path={path} rows={rows} />
     </div>
   );
 }

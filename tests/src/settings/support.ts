@@ -26,6 +26,8 @@ export function settingsServer(o: FakeOptions = {}) {
   const state = { stored: o.stored ?? {} };
   const f = mockFetch({
     'GET /api/config': { body: {} },
+    // the organisation's material catalogues (issue 16): none changed, so the templates' defaults apply
+    'GET /api/materials': { body: { organisationId: 1, catalogues: [] } },
     'GET /api/user/policies/': { body: o.policy ?? EDITOR_POLICY },
     'GET /api/project_type/all': { body: TYPES },
     'GET /api/project/\\d+': (c) => ({ body: { id: Number(c.path.split('/').pop()), name: 'Zeist', projectTypeId: typeId, step: 0, settings: {} } }),
