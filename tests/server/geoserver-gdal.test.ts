@@ -1,14 +1,20 @@
 // GDAL's own WFS client (ogrinfo from Debian's gdal-bin) reads the project WFS of spec 3 §7: it lists the layers from
-// GetCapabilities, reads a layer's feature count (resultType=hits) and its features (GeoJSON pages). Runs only where
-// `ogrinfo` is on PATH — the one conditional skip of the suite (install: apt-get install gdal-bin).
+// GetCapabilities, reads a layer's feature count (resultType=hits) and its features (GeoJSON pages). GDAL's WFS-T
+// writer (ogr2ogr / ogrinfo -sql) inserts, updates and deletes stored features through the Transaction endpoint and
+// ogrinfo reads them back (GML 3.1.1 with gml:id). Runs only where `ogrinfo` and `ogr2ogr` are on PATH — the one
+// conditional skip of the suite (install: apt-get install gdal-bin).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestServer, type TestServer } from './support/server';
 
 const run = promisify(execFile);
-const HAS_OGRINFO = spawnSync('ogrinfo', ['--version'], { encoding: 'utf8' }).status === 0;
-const SKIP_REASON = 'skipped: ogrinfo (Debian gdal-bin) is not on PATH';
+const HAS_OGRINFO = spawnSync('ogrinfo', ['--version'], { encoding: 'utf8' }).status === 0
+  && spawnSync('ogr2ogr', ['--version'], { encoding: 'utf8' }).status === 0;
+const SKIP_REASON = 'skipped: ogrinfo/ogr2ogr (Debian gdal-bin) are not on PATH';
 
 let ts: TestServer;
 let token: string;
@@ -57,6 +63,61 @@ describe.skipIf(!HAS_OGRINFO)(`GDAL ogrinfo reads the project WFS${HAS_OGRINFO ?
     expect(features.length).toBe(await count(instancesOf('splicebox')));
     expect(out).toMatch(/canonical_name \(String\) = DP-001/);
     expect(out).toMatch(/POINT \(5\d{5}\.\d+ 68\d{5}\.\d+\)/);
+  });
+
+  describe('WFS-T through GDAL (ogr2ogr inserts, ogrinfo -sql updates and deletes, ogrinfo reads back)', () => {
+    let dir: string;
+    let wpid: number;
+    let editor: string;
+    // GDAL's WFS-T needs version 1.1.0; GML output gives it the gml_id an UPDATE (SetFeature) needs.
+    const wfs = (gml = false) => `WFS:${ts.url}/api/project/${wpid}/geoserver/fttx/ows?VERSION=1.1.0${gml ? '&OUTPUTFORMAT=text/xml;%20subtype=gml/3.1.1' : ''}`;
+    const gdal = async (tool: string, args: string[]) => (await run(tool, [...args, '--config', 'GDAL_HTTP_HEADERS', `Authorization: Bearer ${editor}`],
+      { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 })).stdout;
+    const stored = async () => (await ts.db.query<{ uuid: string; type: string; name: string; properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } }>(
+      'SELECT uuid::text AS uuid, type, name, properties, geometry FROM feature WHERE project_id = $1 ORDER BY name', [wpid])).rows;
+
+    beforeAll(async () => {
+      editor = await ts.login('engineer@demo.example');
+      wpid = (await ts.api(editor).post('/api/project', { name: 'GDAL WFS-T', projectTypeId: 10 })).body.id;
+      dir = mkdtempSync(join(tmpdir(), 'wfst-'));
+      writeFileSync(join(dir, 'in.geojson'), JSON.stringify({
+        type: 'FeatureCollection', crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3857' } },
+        features: [
+          { type: 'Feature', properties: { type: 'route', name: 'R1', properties: '{"color":"red"}' }, geometry: { type: 'LineString', coordinates: [[600000, 6800000], [600100, 6800100]] } },
+          { type: 'Feature', properties: { type: 'poi', name: 'P1' }, geometry: { type: 'Point', coordinates: [600050, 6800050] } },
+        ],
+      }));
+    });
+    afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+
+    it('ogr2ogr appends GeoJSON features to fttx:fttx_feature (one wfs:Insert transaction)', async () => {
+      await gdal('ogr2ogr', ['-f', 'WFS', '-update', '-append', wfs(), join(dir, 'in.geojson'), '-nln', 'fttx:fttx_feature']);
+      const rows = await stored();
+      expect(rows.map((r) => [r.type, r.name])).toEqual([['poi', 'P1'], ['route', 'R1']]);
+      expect(rows[1].properties).toEqual({ color: 'red' });
+      expect(rows[1].geometry).toEqual({ type: 'LineString', coordinates: [[600000, 6800000], [600100, 6800100]] });
+      const out = await gdal('ogrinfo', ['-ro', wfs(true), 'fttx:fttx_feature']);
+      for (const r of rows) expect(out).toContain(`gml_id (String) = fttx_feature.${r.uuid}`);
+      expect(out).toContain('LINESTRING (600000 6800000,600100 6800100)');
+    });
+
+    it('ogrinfo -dialect SQLite UPDATE goes out as wfs:Update (GmlObjectId) and ogrinfo reads the change back', async () => {
+      const before = await stored();
+      await gdal('ogrinfo', [wfs(true), '-dialect', 'SQLite', '-sql', `UPDATE "fttx:fttx_feature" SET name = 'R2' WHERE name = 'R1'`]);
+      const after = await stored();
+      expect(after.map((r) => r.name)).toEqual(['P1', 'R2']);
+      expect(after.find((r) => r.name === 'R2')!.uuid).toBe(before.find((r) => r.name === 'R1')!.uuid);
+      expect(after.find((r) => r.name === 'R2')!.properties).toEqual({ color: 'red' });
+      const out = await gdal('ogrinfo', ['-ro', wfs(true), 'fttx:fttx_feature', '-where', "name = 'R2'"]);
+      expect(out).toMatch(/name \(String\) = R2/);
+    });
+
+    it('ogrinfo -sql DELETE FROM goes out as wfs:Delete (PropertyIsEqualTo) and the layer count drops', async () => {
+      await gdal('ogrinfo', [wfs(), '-sql', "DELETE FROM fttx:fttx_feature WHERE name = 'P1'"]);
+      expect((await stored()).map((r) => r.name)).toEqual(['R2']);
+      const out = await gdal('ogrinfo', ['-ro', '-so', wfs(), 'fttx:fttx_feature']);
+      expect(out).toContain('Feature Count: 1');
+    });
   });
 });
 
