@@ -1,20 +1,21 @@
 // Parses an uploaded file into GeoJSON features in their source CRS (spec 3 §5/§9, issue 12). The format is told by
 // the CONTENT (zip, SQLite, XML root, JSON), and the file name's extension must agree with it, so a file whose
 // extension lies gets a clear 400. Parsers: loaders.gl (zip, Shapefile SHP/DBF, KML, XML, WKB) and sql.js for the
-// GeoPackage tables; GML geometry (incl. Dutch KLIC IMKL deliveries) is read from the loaders.gl XML tree by gml.ts.
-import { createRequire } from 'node:module';
+// GeoPackage tables (geopackage.ts, read in batches); GML geometry (incl. Dutch KLIC IMKL deliveries) is read from the loaders.gl XML tree by gml.ts.
 import { parse } from '@loaders.gl/core';
 import { convertBinaryGeometryToGeometry } from '@loaders.gl/gis';
 import { KMLLoader } from '@loaders.gl/kml';
 import { DBFLoader, SHPLoader } from '@loaders.gl/shapefile';
-import { WKBLoader } from '@loaders.gl/wkt';
 import { XMLLoader } from '@loaders.gl/xml';
 import { ZipLoader } from '@loaders.gl/zip';
-import initSqlJs from 'sql.js';
 import { XMLValidator } from 'fast-xml-parser';
 import type { Geometry } from 'geojson';
 import { HttpError } from '../auth/messages';
 import { gmlFeatures } from './gml';
+import { crsFromWkt } from './crs-wkt';
+import { openGeoPackage } from './geopackage';
+
+export { crsFromWkt };
 
 export type UploadFormat = 'geojson' | 'shapefile' | 'kmz' | 'geopackage' | 'kml' | 'gml' | 'imkl';
 
@@ -58,12 +59,40 @@ function checkExtension(filename: string, format: UploadFormat): void {
   }
 }
 
-/** Parses the bytes of an upload; throws a 400 HttpError naming the problem. */
+/** An upload opened for reading: its format, CRS and feature count, the features in batches. */
+export interface UploadReader extends Omit<ParsedUpload, 'features'> {
+  count: number;
+  /** The features in file order, at most `size` at a time (a GeoPackage is read from the file batch by batch). */
+  batches(size: number): AsyncGenerator<ParsedFeature[]>;
+  /** Frees the reader when the batches are not read to the end. */
+  close(): void;
+}
+
+/** Opens the bytes of an upload; throws a 400 HttpError naming the problem. */
+export async function openUpload(filename: string, bytes: Buffer): Promise<UploadReader> {
+  if (sniff(bytes) === 'sqlite') {
+    checkExtension(filename, 'geopackage');
+    const g = await openGeoPackage(bytes, filename);
+    return { format: 'geopackage', crs: g.crs, count: g.count, batches: g.batches, close: g.close };
+  }
+  const r = await parseUpload(filename, bytes);
+  return {
+    format: r.format, crs: r.crs, count: r.features.length, close: () => {},
+    async* batches(size: number) { for (let k = 0; k < r.features.length; k += size) yield r.features.slice(k, k + size); },
+  };
+}
+
+/** Parses the bytes of an upload into all its features; throws a 400 HttpError naming the problem. */
 export async function parseUpload(filename: string, bytes: Buffer): Promise<ParsedUpload> {
   const kind = sniff(bytes);
   if (!kind) throw badUpload(`${filename} is not a GeoJSON, zipped Shapefile, GeoPackage, KML or GML file.`, 'unknown_format');
   if (kind === 'json') { const r = parseGeoJson(bytes, filename); checkExtension(filename, r.format); return r; }
-  if (kind === 'sqlite') { checkExtension(filename, 'geopackage'); return parseGeoPackage(bytes, filename); }
+  if (kind === 'sqlite') {
+    const r = await openUpload(filename, bytes);
+    const features: ParsedFeature[] = [];
+    for await (const b of r.batches(10_000)) for (const f of b) features.push(f);
+    return { format: r.format, crs: r.crs, features };
+  }
   if (kind === 'xml') {
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
     const root = /<(?!\?|!)([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(text);
@@ -135,20 +164,6 @@ async function parseZip(bytes: Buffer, filename: string): Promise<ParsedUpload> 
   return { format: 'shapefile', crs, features };
 }
 
-/** The EPSG code of a .prj / GeoPackage WKT definition (by AUTHORITY, else the ESRI names GDAL writes). */
-export function crsFromWkt(wkt: string): string {
-  const auth = /^(?:PROJCS|GEOGCS|PROJCRS|GEOGCRS)\[[^]*AUTHORITY\["EPSG","?(\d+)"?\]\]\s*$/i.exec(wkt.trim())
-    ?? /ID\["EPSG",(\d+)\]\]\s*$/i.exec(wkt.trim());
-  if (auth) return `EPSG:${auth[1]}`;
-  const name = /^(?:PROJCS|GEOGCS|PROJCRS|GEOGCRS)\["([^"]+)"/i.exec(wkt.trim())?.[1] ?? wkt.trim().slice(0, 60);
-  const n = name.replace(/[\s/]+/g, '_').toLowerCase();
-  if (/rd_new|amersfoort_rd/.test(n)) return 'EPSG:28992';
-  if (/^(gcs_)?wgs_?(19)?84$/.test(n)) return 'EPSG:4326';
-  if (/wgs_1984_utm_zone_32n/.test(n)) return 'EPSG:32632';
-  if (/web_mercator|pseudo[-_]mercator/.test(n)) return 'EPSG:3857';
-  return name;
-}
-
 async function parseKml(text: string, filename: string): Promise<ParsedUpload> {
   checkXml(text, filename);
   let fc: { features?: { geometry: Geometry | null; properties: Record<string, unknown> }[] };
@@ -185,75 +200,4 @@ async function parseGml(text: string, filename: string, format: UploadFormat): P
     throw e;
   }
   return { format, crs: r.crs, features: r.features };
-}
-
-let SQL: Promise<Awaited<ReturnType<typeof initSqlJs>>> | undefined;
-function sqlJs() {
-  if (!SQL) {
-    // The wasm file ships in the sql.js package: load it from node_modules (no network).
-    const wasm = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
-    SQL = initSqlJs({ locateFile: () => wasm });
-  }
-  return SQL;
-}
-
-/** The WKB of a GeoPackage geometry blob (GP header: magic, version, flags, srs_id, envelope; OGC GeoPackage §2.1.3). */
-function gpkgWkb(blob: Uint8Array): Uint8Array | null {
-  if (blob[0] !== 0x47 || blob[1] !== 0x50) throw new Error('not a GeoPackage geometry blob');
-  const flags = blob[3];
-  if (flags & 0x10) return null; // empty geometry
-  const env = [0, 32, 48, 48, 64][(flags >> 1) & 0x07];
-  if (env === undefined) throw new Error('bad envelope indicator');
-  return blob.subarray(8 + env);
-}
-
-async function parseGeoPackage(bytes: Buffer, filename: string): Promise<ParsedUpload> {
-  const SQLm = await sqlJs();
-  let db;
-  try { db = new SQLm.Database(bytes); } catch (e) { throw badUpload(`${filename} is not a readable GeoPackage: ${(e as Error).message}`, 'malformed'); }
-  try {
-    const q = (sql: string, p: (string | number)[] = []) => {
-      const st = db.prepare(sql); st.bind(p);
-      const out: Record<string, unknown>[] = [];
-      while (st.step()) out.push(st.getAsObject());
-      st.free();
-      return out;
-    };
-    let layers: Record<string, unknown>[];
-    try {
-      layers = q(`SELECT c.table_name AS t, g.column_name AS col, s.organization AS org, s.organization_coordsys_id AS code, s.definition AS def
-        FROM gpkg_contents c JOIN gpkg_geometry_columns g ON g.table_name = c.table_name
-        LEFT JOIN gpkg_spatial_ref_sys s ON s.srs_id = g.srs_id WHERE c.data_type = 'features' ORDER BY c.table_name`);
-    } catch (e) { throw badUpload(`${filename} is an SQLite file but not a GeoPackage (${(e as Error).message}).`, 'malformed'); }
-    if (!layers.length) throw badUpload(`${filename} holds no feature table.`, 'empty');
-    const crsOf = (l: Record<string, unknown>) => (String(l.org ?? '').toUpperCase() === 'EPSG' ? `EPSG:${l.code}` : crsFromWkt(String(l.def ?? l.code)));
-    const crs = crsOf(layers[0]);
-    const other = layers.find((l) => crsOf(l) !== crs);
-    if (other) throw badUpload(`${filename}: the feature tables use different coordinate systems (${crs}, ${crsOf(other)}).`, 'mixed_crs');
-    const features: ParsedFeature[] = [];
-    for (const l of layers) {
-      const table = String(l.t), col = String(l.col);
-      const rows = q(`SELECT * FROM "${table.replace(/"/g, '""')}"`);
-      for (const row of rows) {
-        const blob = row[col];
-        let geometry: Geometry | null = null;
-        if (blob instanceof Uint8Array) {
-          try {
-            const wkb = gpkgWkb(blob);
-            geometry = wkb ? parseWkb(wkb) : null;
-          } catch (e) { throw badUpload(`features[${features.length}].geometry: unreadable GeoPackage geometry in table ${table} (${(e as Error).message}).`, 'malformed'); }
-        }
-        const properties: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(row)) if (k !== col && k !== 'fid' && !(v instanceof Uint8Array)) properties[k] = v;
-        if (layers.length > 1) properties.layer_name = table;
-        features.push({ geometry, properties });
-      }
-    }
-    return { format: 'geopackage', crs, features };
-  } finally { db.close(); }
-}
-
-function parseWkb(wkb: Uint8Array): Geometry {
-  const parser = (WKBLoader as unknown as { parseSync: (b: ArrayBuffer, o: unknown) => Geometry }).parseSync;
-  return parser(ab(wkb), { wkb: { shape: 'geojson-geometry' } });
 }

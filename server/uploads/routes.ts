@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { requirePolicy } from '../auth/guard';
 import { checkFile, MAX_UPLOAD_BYTES } from './file-types';
+import { bytesParam } from './content';
 
 export async function uploadRoutes(api: FastifyInstance): Promise<void> {
   await api.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 } });
@@ -30,9 +31,11 @@ export async function uploadRoutes(api: FastifyInstance): Promise<void> {
     const ok = checkFile(filename, bytes);
     if ('reason' in ok) return reply.status(415).send({ success: false, reason: ok.reason });
     const uuid = randomUUID();
-    await req.server.deps.db.query(
-      'INSERT INTO upload (organisation_id, uuid, user_id, filename, mime, size, content) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [req.user.organisationId, uuid, req.user.id, filename, ok.mime, bytes.length, bytes]);
+    const { db } = req.server.deps;
+    const [content, value] = bytesParam(db, 7, bytes);
+    await db.query(
+      `INSERT INTO upload (organisation_id, uuid, user_id, filename, mime, size, content) VALUES ($1, $2, $3, $4, $5, $6, ${content})`,
+      [req.user.organisationId, uuid, req.user.id, filename, ok.mime, bytes.length, value]);
     return reply.status(201).send({ success: true, uuid });
   });
 

@@ -1,11 +1,13 @@
 // The "upload a file" entry of the layer panel's Upload category: opens the upload screen for the project of the
-// route (/workflow/:projectId/…) and, once imported, turns the layers that received features on (issue 12).
+// route (/workflow/:projectId/…) and, once imported, turns the layers that received features on (issue 12). Offered
+// only to users whose policy allows uploads and project edits (the server refuses the others anyway).
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useImportFeaturesMutation } from '../api/endpoints/upload';
 import { UploadDialog } from './UploadDialog';
 import { notifyStoredFeaturesChanged } from '../map/stored-features-events';
+import { usePolicy } from '../auth/policies';
 
 export interface UploadLauncherProps {
   /** Shows a layer (visible: true) after an import brought it features. */
@@ -25,6 +27,8 @@ function Launcher({ show, projectId }: { show: (layerName: string) => void; proj
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [trigger] = useImportFeaturesMutation();
+  const { allows } = usePolicy();
+  if (!allows('upload.create') || !allows('project.create_and_edit')) return null;
   if (!open) return <button type="button" data-testid="upload-open" onClick={() => setOpen(true)}>{t('layers.upload.open')}</button>;
   return (
     <UploadDialog projectId={projectId} onClose={() => setOpen(false)}
