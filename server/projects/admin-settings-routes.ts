@@ -80,6 +80,12 @@ export async function adminSettingsRoutes(api: FastifyInstance): Promise<void> {
     return Object.fromEntries(SIGN_IN_KEYS.map((k) => [k, now[k]]));
   });
 
+  api.get('/admin/settings/organisations', settings, async (req) => {
+    const r = await db.query<{ id: number; name: string }>(
+      'SELECT id, name FROM organisations WHERE $1::int IS NULL OR id = $1 ORDER BY name', [req.user.role === 'root' ? null : req.user.organisationId]);
+    return r.rows;
+  });
+
   api.get<{ Querystring: { organisationId?: number } }>('/admin/settings/layer-offer', { ...settings, schema: { querystring: orgQuery } }, async (req) => {
     const organisationId = await organisationOf(req, db, req.query.organisationId);
     const hidden = await hiddenLayers(db, organisationId);

@@ -3,21 +3,9 @@
 // (the row's map thumbnail), owner, and the last save (time and user, from the event log's PROJECT_SAVED entries).
 import type { Queryable } from '../db/db';
 import { PROJECT_SAVED } from './event-log';
+import { GRID_COLUMNS, GRID_ROWS, type ProjectSummary } from '../../common/project-summary';
 
-/** Columns × rows of the occupancy grid; cells are numbered row-major from the top-left. */
-export const GRID_COLUMNS = 16;
-export const GRID_ROWS = 10;
-
-export interface ProjectSummary {
-  stepName: string | null;
-  objectCount: number;
-  /** [minx, miny, maxx, maxy] in map units, null without network. */
-  extent: [number, number, number, number] | null;
-  /** Indexes of the grid cells that hold at least one network object. */
-  cells: number[];
-  owner: { id: number; name: string } | null;
-  lastSaved: { at: string; userId: number | null; userName: string | null } | null;
-}
+export { GRID_COLUMNS, GRID_ROWS, type ProjectSummary };
 
 interface Row { id: number; step_name: string | null; owner_id: number | null; owner_name: string | null; saved_at: Date | string | null; saved_by: number | null; saved_name: string | null }
 interface ExtentRow { project_id: number; n: string; minx: number | null; miny: number | null; maxx: number | null; maxy: number | null }

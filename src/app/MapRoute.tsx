@@ -1,4 +1,4 @@
-// The /map route: the map screen on its own (no sign-in needed; the foundation's browser test opens it).
+// The /map route: the map screen on its own (behind the sign-in guard in routes.tsx; the map browser tests open it).
 import { Suspense, lazy } from 'react';
 
 const MapScreen = lazy(() => import('../map/MapScreen').then((m) => ({ default: m.MapScreen })));

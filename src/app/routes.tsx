@@ -1,6 +1,9 @@
-// The routes of spec 1 §2 with their guards. Exported as data so tests can mount them in a memory router.
+// The routes of spec 1 §2 with their guards. Exported as data so tests can mount them in a memory router. Routes with
+// a :projectId render only after the project guard (RequireProject) found the project to be the user's; /map needs a
+// session.
 import { Navigate, type RouteObject } from 'react-router';
 import { RequirePolicy, RequireSession } from './guards';
+import { RequireProject } from './RequireProject';
 import { NotFound } from './NotFound';
 import { Layout } from '../shell/Layout';
 import { MapRoute } from './MapRoute';
@@ -16,9 +19,11 @@ import { Dashboard } from '../dashboard/Dashboard';
 import { ProjectPage } from '../projects/ProjectPage';
 import { UserAdmin } from '../admin/UserAdmin';
 import { AdminSettings } from '../admin/AdminSettings';
-import { AreaPage } from '../shell/AreaPage';
-import { WorkflowRoute } from '../workflow/WorkflowRoute';
+import { ManagementPage } from '../management/ManagementPage';
+import { WorkflowRoute, WorkflowShortAddress } from '../workflow/WorkflowRoute';
 import { SettingsScreen } from '../settings/SettingsScreen';
+import { MaterialManagementScreen } from '../materials/MaterialManagementScreen';
+import { StatisticsScreen } from '../statistics/StatisticsScreen';
 
 export const ROUTE_POLICIES = {
   management: 'management_dashboard',
@@ -45,21 +50,21 @@ export const appRoutes: RouteObject[] = [
       { path: 'agreement', element: <RequireSession><AgreementPage /></RequireSession> },
     ],
   },
-  { path: 'map', element: <MapRoute /> },
+  { path: 'map', element: <RequireSession><MapRoute /></RequireSession> },
   {
     element: <RequireSession />,
     children: [{
       element: <Layout />,
       children: [
         { path: 'dashboard', element: <Dashboard /> },
-        { path: 'management', element: <RequirePolicy policy={ROUTE_POLICIES.management}><AreaPage area="management" /></RequirePolicy> },
-        { path: 'material-management', element: <RequirePolicy policy={ROUTE_POLICIES['material-management']}><AreaPage area="material_management" /></RequirePolicy> },
+        { path: 'management', element: <RequirePolicy policy={ROUTE_POLICIES.management}><ManagementPage /></RequirePolicy> },
+        { path: 'material-management', element: <RequirePolicy policy={ROUTE_POLICIES['material-management']}><MaterialManagementScreen /></RequirePolicy> },
         {
           path: 'project',
           element: <RequirePolicy policy={ROUTE_POLICIES.project} />,
           children: [
             { index: true, element: <ProjectPage /> },
-            { path: ':projectId', element: <ProjectPage /> },
+            { path: ':projectId', element: <RequireProject><ProjectPage /></RequireProject> },
           ],
         },
         {
@@ -68,10 +73,11 @@ export const appRoutes: RouteObject[] = [
           children: [{ index: true, element: <UserAdmin /> }, { path: 'user/:userId', element: <UserAdmin /> }],
         },
         { path: 'admin-settings', element: <RequirePolicy policy={ROUTE_POLICIES['admin-settings']}><AdminSettings /></RequirePolicy> },
-        { path: 'statistics', element: <RequirePolicy policy={ROUTE_POLICIES.statistics}><AreaPage area="statistics" /></RequirePolicy> },
-        { path: 'workflow/:projectId/:projectTypeKey/:step', element: <WorkflowRoute /> },
+        { path: 'statistics', element: <RequirePolicy policy={ROUTE_POLICIES.statistics}><StatisticsScreen /></RequirePolicy> },
+        { path: 'workflow/:projectId/:projectTypeKey/:step', element: <RequireProject longLoading="workflow.loading"><WorkflowRoute /></RequireProject> },
+        { path: 'workflow/:projectId/:step', element: <RequireProject longLoading="workflow.loading"><WorkflowShortAddress /></RequireProject> },
         // Project settings (src/settings/README.md): read by everyone who sees the project, edited with project.settings.edit.
-        { path: 'project/:projectId/settings', element: <SettingsScreen /> },
+        { path: 'project/:projectId/settings', element: <RequireProject><SettingsScreen /></RequireProject> },
       ],
     }],
   },

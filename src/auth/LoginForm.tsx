@@ -26,7 +26,8 @@ export function LoginForm({ onSuccess, onCancel, initialEmail = '', keepData = f
   const [busy, setBusy] = useState(false);
 
   const valid = EMAIL_PATTERN.test(email.trim()) && password.length > 0 && (!totpShown || /^\d{6}$/.test(totp.trim()));
-  // Until /api/config has answered the environment is unknown: offer no single sign-on rather than flash it.
+  // Until /api/config has answered the environment is unknown: offer no single sign-on rather than flash it. Offered in
+  // local and dev (spec 1 §2) and wherever the server has a provider configured (/api/config ssoEnabled, issue 16).
   const environment = config.isLoading ? undefined : ((config.data?.environment as string | undefined) ?? buildEnvironment());
 
   async function submit(e: FormEvent) {
@@ -73,7 +74,7 @@ export function LoginForm({ onSuccess, onCancel, initialEmail = '', keepData = f
       {error && <p className="form-error" role="alert" data-testid="login-error">{t(error)}</p>}
       <div className="form-buttons">
         <button type="button" onClick={onCancel}>{t('shell.cancel')}</button>
-        {environment !== undefined && ssoOffered(environment) && <button type="button" onClick={sso}>{t('auth.login.sso')}</button>}
+        {environment !== undefined && (ssoOffered(environment) || config.data?.ssoEnabled === true) && <button type="button" onClick={sso}>{t('auth.login.sso')}</button>}
         <button type="submit" className="primary" disabled={!valid || busy}>{t('auth.login.confirm')}</button>
       </div>
     </form>

@@ -1,5 +1,7 @@
 // Dashboard (spec 1 §2, spec 2 §2): the user's projects with search and sort; create, rename, delete, restore and
 // permanently delete by policy; properties; open a project into the workflow. Marks a long loading state on entry.
+// Each row summarises the project from the one list call: type, step, size (network objects), last saved by, and a
+// map-extent thumbnail.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDispatch } from 'react-redux';
@@ -19,6 +21,10 @@ import { rememberProjectTypeKeys, workflowPath } from '../shell/requests/project
 import { formatDateTime } from '../i18n/format';
 import { filterAndSort, typeName, type SortKey } from './project-list';
 import { CreateProjectForm, RenameProjectForm } from './ProjectForms';
+import { ExtentThumbnail } from './ExtentThumbnail';
+import type { ProjectSummary } from '../api/endpoints/management';
+import { stepLabel } from '../workflow/step-names';
+import { ArrowDownIcon, ArrowUpIcon } from '../shell/icons';
 
 const DASHBOARD_LOADING = 'dashboard.loading';
 
@@ -95,20 +101,30 @@ export function Dashboard() {
             <option value="type">{t('dashboard.sort_type')}</option>
           </select>
         </label>
-        <button type="button" onClick={() => setDescending(!descending)} aria-label={t('dashboard.sort_direction')}>{descending ? '↓' : '↑'}</button>
+        <button type="button" onClick={() => setDescending(!descending)} aria-label={t('dashboard.sort_direction')}
+          title={t(descending ? 'dashboard.sort_descending' : 'dashboard.sort_ascending')}>{descending ? <ArrowDownIcon /> : <ArrowUpIcon />}</button>
         {(canRestore || canDelete) && (
           <label><input type="checkbox" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />{t('dashboard.show_deleted')}</label>
         )}
       </div>
       {list.isSuccess && rows.length === 0 && <p>{t('dashboard.empty')}</p>}
       <table className="project-table">
-        <thead><tr><th>{t('dashboard.fields.name')}</th><th>{t('dashboard.fields.type')}</th><th>{t('dashboard.fields.updated')}</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('dashboard.fields.name')}</th><th>{t('dashboard.fields.extent')}</th><th>{t('dashboard.fields.type')}</th><th>{t('dashboard.fields.step')}</th>
+            <th>{t('dashboard.fields.size')}</th><th>{t('dashboard.fields.updated')}</th><th>{t('dashboard.fields.last_saved_by')}</th><th />
+          </tr>
+        </thead>
         <tbody>
-          {rows.map((p) => (
+          {rows.map((p) => { const s = (p as { summary?: ProjectSummary | null }).summary; return (
             <tr key={p.id} data-testid="project-row" data-project-id={p.id}>
               <td>{isDeleted(p) ? p.name : <button type="button" className="link" onClick={() => open(p)}>{p.name}</button>}</td>
+              <td><ExtentThumbnail name={p.name} summary={s} /></td>
               <td>{typeName(p, types.data)}</td>
+              <td data-testid="project-step">{stepLabel(t, s?.stepName, p.step)}</td>
+              <td data-testid="project-size">{s ? t('dashboard.objects', { count: s.objectCount }) : ''}</td>
               <td>{formatDateTime(p.updatedAt ?? p.createdAt ?? '')}</td>
+              <td data-testid="project-saved-by">{s?.lastSaved ? (s.lastSaved.userName ?? t('dashboard.system_user')) : t('dashboard.never_saved')}</td>
               <td className="actions">
                 {!isDeleted(p) && canEdit && <button type="button" onClick={() => onRename(p)}>{t('dashboard.rename')}</button>}
                 {!isDeleted(p) && canEdit && <Link to={`/project/${p.id}`}>{t('dashboard.properties')}</Link>}
@@ -117,7 +133,7 @@ export function Dashboard() {
                 {isDeleted(p) && canDelete && <button type="button" onClick={() => onDelete(p, true)}>{t('dashboard.perma_delete')}</button>}
               </td>
             </tr>
-          ))}
+          ); })}
         </tbody>
       </table>
     </main>

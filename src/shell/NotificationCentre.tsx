@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { clearNotificationHistory, setNotificationCentreOpen } from './notification-store';
 import { NotificationItem, useNotifications } from './Notifications';
 import { formatDateTime } from '../i18n/format';
+import { BellIcon, CloseIcon } from './icons';
 
 export function NotificationCentreToggle() {
   const { t } = useTranslation();
@@ -10,7 +11,7 @@ export function NotificationCentreToggle() {
   return (
     <button type="button" className="icon-button" aria-expanded={centreOpen} aria-label={t('shell.notification_centre.title')}
       onClick={() => setNotificationCentreOpen(!centreOpen)} data-testid="notification-centre-toggle">
-      🔔{history.length > 0 && <span className="badge">{history.length}</span>}
+      <BellIcon />{history.length > 0 && <span className="badge">{history.length}</span>}
     </button>
   );
 }
@@ -24,7 +25,7 @@ export function NotificationCentre() {
       <header>
         <h2>{t('shell.notification_centre.title')}</h2>
         <button type="button" onClick={clearNotificationHistory} disabled={!history.length}>{t('shell.notification_centre.clear')}</button>
-        <button type="button" aria-label={t('shell.close')} onClick={() => setNotificationCentreOpen(false)}>×</button>
+        <button type="button" aria-label={t('shell.close')} onClick={() => setNotificationCentreOpen(false)}><CloseIcon /></button>
       </header>
       {history.length === 0 && <p>{t('shell.notification_centre.empty')}</p>}
       <ul>

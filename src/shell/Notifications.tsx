@@ -2,6 +2,7 @@
 // buttons and a close button. Auto-closing is done by the notification store.
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CloseIcon } from './icons';
 import {
   dismissNotification, getNotificationState, subscribeNotifications, NOTIFICATION_WIDTH_PX, type AppNotification,
   type NotificationType,
@@ -41,7 +42,7 @@ export function NotificationItem({ n, onClose }: { n: AppNotification; onClose?:
         </button>
       ))}
       {onClose && (
-        <button type="button" className="notification-close" aria-label={t('shell.close')} onClick={onClose}>×</button>
+        <button type="button" className="notification-close" aria-label={t('shell.close')} onClick={onClose}><CloseIcon /></button>
       )}
     </div>
   );

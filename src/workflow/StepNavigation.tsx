@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useStatesQuery } from '../api/endpoints/catalogue';
 import { useValidationState } from '../validation/current-validation';
 import type { ServiceState } from '../validation/validation-service';
+import { stepLabel } from './step-names';
 
 /** Why a later step is closed, as a translation key, or null when it is open. No validation registered: open. */
 export function gateReason(v: ServiceState | null): string | null {
@@ -30,7 +31,8 @@ export function StepNavigation({ projectTypeId, step, onStep }: { projectTypeId:
       <ol>
         {list.map((s) => (
           <li key={s.id} aria-current={s.step === step ? 'step' : undefined}>
-            <button type="button" onClick={() => onStep(s.step)} disabled={s.step === step || closed(s.step)} title={closed(s.step) ? gateText : undefined}>{s.name}</button>
+            <button type="button" onClick={() => onStep(s.step)} disabled={s.step === step || closed(s.step)} title={closed(s.step) ? gateText : undefined}
+              data-step-key={s.name}>{stepLabel(t, s.name)}</button>
           </li>
         ))}
       </ol>

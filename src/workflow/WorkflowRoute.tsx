@@ -1,9 +1,12 @@
-// The workflow route workflow/{projectId}/{project type key}/{step} with the settings in the fragment (spec 1 §2):
+// The workflow route workflow/{projectId}/{project type key}/{step} with the settings in the fragment (spec 1 §2), and
+// the short address workflow/{projectId}/{step} (spec 2 §2) that is completed with the project's type key. The project
+// guard (app/RequireProject.tsx) has checked the project before either renders. The settings fragment is read back on
+// entry and kept on every step address (the map may replace the fragment with its view position):
 // the project type's states from the server (sorted by step, cached) as step navigation, the map screen for the
 // current step, a long loading mark on entry, the leave guard for unsaved changes, and the way into the project's
 // settings (with the profile refresh check of spec 2 §4).
-import { Suspense, lazy, useEffect } from 'react';
-import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Navigate, useBlocker, useLocation, useNavigate, useParams } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import type { AppDispatch } from '../app/store';
@@ -16,6 +19,7 @@ import { confirmLeave } from './leave-guard';
 import { hasUnsavedChanges } from './unsaved-changes';
 import { StepNavigation } from './StepNavigation';
 import { WorkflowSettingsEntry } from '../settings/WorkflowSettingsEntry';
+import { idOfSegment, settingsOfFragment, workflowAddress } from './workflow-address';
 
 // The map screen of the step, loaded on demand (the map libraries are heavy).
 const WorkflowMap = lazy(() => import('../map/MapScreen').then((m) => ({ default: m.MapScreen })));
@@ -25,10 +29,14 @@ const WORKFLOW_LOADING = 'workflow.loading';
 export function WorkflowRoute() {
   const { t } = useTranslation();
   const params = useParams();
-  const projectId = Number(params.projectId);
+  const projectId = idOfSegment(params.projectId, 1) ?? Number.NaN;
   const projectTypeKey = params.projectTypeKey ?? '';
-  const step = Number(params.step ?? 0);
+  const step = idOfSegment(params.step) ?? Number.NaN;
   const location = useLocation();
+  // The settings fragment of the address the workflow was entered with (or the latest one that held settings).
+  const fragmentSettings = useRef<Record<string, unknown> | null>(null);
+  const fromHash = settingsOfFragment(location.hash);
+  if (fromHash) fragmentSettings.current = fromHash;
   const navigate = useNavigate();
   const dispatch = useDispatch<AppDispatch>();
   const session = useSelector(selectSession);
@@ -72,9 +80,9 @@ export function WorkflowRoute() {
 
   if (!Number.isInteger(projectId) || !Number.isInteger(step)) return <p role="alert">{t('workflow.bad_address')}</p>;
   if (project.isError) return <p role="alert" data-testid="workflow-error">{t('workflow.project_unavailable')}</p>;
-  const goToStep = (s: number) => navigate(`/workflow/${projectId}/${encodeURIComponent(projectTypeKey)}/${s}${location.hash}`);
+  const goToStep = (s: number) => navigate(workflowAddress(projectId, projectTypeKey, s, fragmentSettings.current));
   return (
-    <main className="workflow" data-testid="workflow">
+    <main className="workflow" data-testid="workflow" data-fragment-settings={fragmentSettings.current ? Object.keys(fragmentSettings.current).join(' ') : undefined}>
       <header className="workflow-header">
         <h1>{project.data?.name ?? ''}</h1>
         <WorkflowSettingsEntry projectId={projectId} />
@@ -85,4 +93,19 @@ export function WorkflowRoute() {
       </div>
     </main>
   );
+}
+
+/** workflow/{projectId}/{step}: completed with the project's type key (the fragment is kept). */
+export function WorkflowShortAddress() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const location = useLocation();
+  const projectId = idOfSegment(params.projectId, 1);
+  const step = idOfSegment(params.step);
+  const project = useProjectQuery(projectId ?? 0, { skip: projectId === undefined });
+  const types = useProjectTypesQuery();
+  if (projectId === undefined || step === undefined) return <p role="alert">{t('workflow.bad_address')}</p>;
+  const key = project.data?.projectType?.key ?? types.data?.find((x) => x.id === project.data?.projectTypeId)?.key;
+  if (!key) return <div className="page-busy" aria-busy="true">{t('shell.loading.default')}</div>;
+  return <Navigate to={workflowAddress(projectId, key, step, settingsOfFragment(location.hash)) + (settingsOfFragment(location.hash) ? '' : location.hash)} replace />;
 }

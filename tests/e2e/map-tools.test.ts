@@ -1,10 +1,10 @@
-// Map editor in Chromium (no server data needed): a small network opened through the test hook on /map, then real
+// Map editor in Chromium (signed in, no server data needed): a small network opened through the test hook on /map, then real
 // mouse and keyboard gestures: draw across a node, undo/redo, split, delete segment, unsnap, measure, Esc cancel, and the
 // unreachable background service reported once.
 import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { blockBackgrounds, clickAt, comb, dblclickAt, hook, waitMap } from './map-support';
+import { clickAt, comb, dblclickAt, hook, signedInPage, waitMap } from './map-support';
 
 interface Counts { chunks: number; edges: number; nodes: number }
 interface State { canUndo: boolean; canRedo: boolean; canSave: boolean; size: number }
@@ -16,9 +16,9 @@ describe('map editor tools in Chromium', () => {
   const errors: string[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
-    page = await newPage(browser);
+    // /map needs a session (issue 16): the page starts signed in.
+    page = await signedInPage(browser, baseUrl, 'engineer@demo.example', newPage);
     page.on('pageerror', (e) => errors.push(e.message));
-    await blockBackgrounds(page);
     await page.goto(`${baseUrl}/map#19;570060;6817020`);
     await waitMap(page);
     await hook(page, 'load', comb(5));
