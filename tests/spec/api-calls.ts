@@ -128,6 +128,7 @@ export const SPEC_CALLS: readonly SpecCall[] = [
   c('GET', `${P}/geoserver/{product}/wms`, '3 §7'),
 
   // Spec 3 §7, feature transaction (issue 12).
+  c('POST', `${P}/geoserver/{product}/ows`, '3 §7'),
 
   // Spec 3 §7, fttx feature service (issue 12).
   c('GET', `${P}/fttx/{id}/properties`, '3 §7'),
