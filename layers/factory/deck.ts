@@ -106,7 +106,9 @@ export function createDeckLayers(entry: LayerEntry, features: readonly LayerFeat
   const labels = active ? buildLabels(entry, features, attrs, opts.zoom) : [];
   if (labels.length) {
     layers.push(new TextLayer<LabelDatum>({
-      id: `${id}:labels`, data: labels, opacity, visible: active, pickable: false,
+      // characterSet 'auto': the glyph atlas holds the characters of the labels (the '…' of a cut label, accents);
+      // deck.gl's default set is ASCII only and draws nothing for them
+      id: `${id}:labels`, data: labels, opacity, visible: active, pickable: false, characterSet: 'auto', fontFamily: 'sans-serif',
       getPosition: (d) => d.position, getText: (d) => d.text, getSize: 12, sizeUnits: 'pixels',
       getColor: [20, 20, 20, 255], outlineWidth: 2, outlineColor: [255, 255, 255, 255], fontSettings: { sdf: true },
       getPixelOffset: entry.geometry === 'point' ? [0, -14] : [0, 0],

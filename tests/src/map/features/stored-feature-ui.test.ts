@@ -93,5 +93,9 @@ describe('feature-layer labels (spec 3 §2, §5, §9)', () => {
     expect(buildLabels(entry, [note(name)], attrs, 17).map((l) => l.text)).toEqual([`${name.slice(0, 25)}…`]);
     expect(buildLabels(entry, [note(name)], attrs, 16)).toEqual([]);
     expect(buildLabels(entry, [note('short')], attrs, 18).map((l) => l.text)).toEqual(['short']);
+    // the label layer's glyph atlas must hold '…' (deck.gl's default character set is ASCII only)
+    const text = createDeckLayers(entry, [note(name)], { zoom: 17 }).layers.find((l) => l.id.endsWith(':labels'))!;
+    expect(text.props.data).toEqual([expect.objectContaining({ text: `${name.slice(0, 25)}…` })]);
+    expect((text.props as { characterSet?: unknown }).characterSet).toBe('auto');
   });
 });
