@@ -80,7 +80,7 @@ export async function registerReferenceImport(api: FastifyInstance): Promise<voi
     const owner = shared ? null : req.user.organisationId;
     const { deleted, count } = await db.tx(async (q) => {
       const deleted = deleteExisting
-        ? (await q.query('DELETE FROM reference_feature WHERE layer = $1 AND organisation_id IS NOT DISTINCT FROM $2', [layer, owner])).rowCount ?? 0
+        ? (await q.query('DELETE FROM reference_feature WHERE layer = $1 AND organisation_id IS NOT DISTINCT FROM $2::integer', [layer, owner])).rowCount ?? 0
         : 0;
       try {
         return { deleted, count: await insertReference(q, owner, `upload:${fileId}`, items) };

@@ -12,9 +12,9 @@ export interface Viewer { organisationId: number }
 
 function whereSql(layer: string, v: Viewer, q: Query | undefined, params: unknown[]): string {
   const add = (x: unknown) => { params.push(x); return `$${params.length}`; };
-  const where = [`layer = ${add(layer)}`, `(organisation_id IS NULL OR organisation_id = ${add(v.organisationId)})`];
+  const where = [`layer = ${add(layer)}`, `(organisation_id IS NULL OR organisation_id = ${add(v.organisationId)}::integer)`];
   for (const b of q?.boxes ?? []) where.push(`box && ${add(`(${b[2]},${b[3]}),(${b[0]},${b[1]})`)}::box`);
-  for (const [field, values] of q?.props ?? []) where.push(`properties->>${add(field)} = ANY(${add(values)}::text[])`);
+  for (const [field, values] of q?.props ?? []) where.push(`properties->>(${add(field)}::text) = ANY(${add(values)}::text[])`);
   // `type` of the CQL subset compares the `type` property of reference rows (none carry one unless imported so).
   for (const list of q?.types ?? []) where.push(`properties->>'type' = ANY(${add(list)}::text[])`);
   return where.join(' AND ');
@@ -87,7 +87,7 @@ export async function insertReference(q: Queryable, organisationId: number | nul
     const part = rows.slice(k, k + 5000);
     const col = <K extends keyof (typeof rows)[number]>(c: K) => part.map((r) => r[c]);
     await q.query(`INSERT INTO reference_feature (uuid, organisation_id, layer, name, properties, geometry, box, source)
-      SELECT t.u::uuid, $1, t.l, t.n, t.p::jsonb, t.g::jsonb, t.b::box, $2
+      SELECT t.u::uuid, $1::integer, t.l, t.n, t.p::jsonb, t.g::jsonb, t.b::box, $2::text
         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) AS t(u, l, n, p, g, b)`,
     [organisationId, source, col('uuid'), col('layer'), col('name'), col('props'), col('geometry'), col('box')]);
   }

@@ -1,6 +1,7 @@
 // GET /api/project/{id}/geoserver/{product}/wms — the project's own WMS (spec 3 §7, "Tiled image layer"): GetMap
 // draws the features of the named layers (the WFS feature types: same names, same CQL_FILTER subset, same reads) into
-// a PNG in plain TypeScript. Same access rules as the ows route; bad parameters → 400 ServiceExceptionReport naming it.
+// a PNG in plain TypeScript; GetLegendGraphic draws a layer's swatch (legend.ts). Same access rules as the ows route;
+// bad parameters → 400 ServiceExceptionReport naming it. The renderer (renderLayers) also serves server/geodata.
 import proj4 from 'proj4';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CRS_DEFS } from '../../engine/projection';
@@ -11,6 +12,7 @@ import type { GeoFeature } from './geojson';
 import { pageNetwork } from './network-features';
 import { OwsError } from './ows-error';
 import { encodePng } from './png';
+import { legendCanvas, parseLegendGraphic } from './legend';
 import { readParams, type Query } from './query';
 import { Canvas, drawGeometry, Mask, type DrawStyle, type Pixel, type Rgba } from './raster';
 import { pageStored } from './stored-features';
@@ -127,11 +129,16 @@ export const WMS_SERVICE = {
 export function registerWms(api: FastifyInstance): void {
   registerOwsRoute(api, '/project/:projectId/geoserver/:product/wms', {
     ...WMS_SERVICE,
-    async handle(req, reply, { project, version, request }) {
+    async handle(req, reply, { project, version, request, p }) {
       switch (request.toLowerCase()) {
         case 'getmap': case 'map': return getMap(req, reply, project, version);
+        case 'getlegendgraphic': {
+          const l = parseLegendGraphic(p);
+          const t = resolveType(await projectFeatureTypes(req.server.deps.db, project.project_type_id, project.family), 'LAYER', l.layer);
+          return sendPng(reply, l.width, l.height, legendCanvas(l.width, l.height, t.geometry, layerColor(t)));
+        }
         default:
-          throw new OwsError('OperationNotSupported', 'REQUEST', `Operation ${request.slice(0, 40)} is not supported (GetMap).`);
+          throw new OwsError('OperationNotSupported', 'REQUEST', `Operation ${request.slice(0, 40)} is not supported (GetMap, GetLegendGraphic).`);
       }
     },
   });

@@ -140,6 +140,23 @@ describe('errors', () => {
     report(await tile(token, wms(heat, 'SERVICE=WFS&REQUEST=GetMap')), 'SERVICE');
   });
 
+  it('draws a GetLegendGraphic swatch per layer in its GetMap colour (line for ducts; filled square for mixed tables)', async () => {
+    const legend = (pid: number, product: string, layer: string) =>
+      tile(token, wms(pid, `SERVICE=WMS&VERSION=1.3.0&REQUEST=GetLegendGraphic&LAYER=${layer}&FORMAT=image/png&WIDTH=20&HEIGHT=20`, product));
+    const ducts = await legend(fttx, 'fttx', 'ducts');
+    expect(ducts.status, ducts.text).toBe(200);
+    expect(ducts.type).toBe('image/png');
+    const line = decodePng(ducts.body);
+    expect(line.px(10, 10)).toEqual([...LAYER_COLORS.ducts]);
+    expect(line.px(2, 2)[3]).toBe(0);
+    const cap = decodePng((await legend(heat, 'heat', 'cap')).body);
+    expect(cap.px(10, 10).slice(0, 3)).toEqual(LAYER_COLORS.cap.slice(0, 3));
+    expect(cap.px(10, 10)[3]).toBeGreaterThan(0);
+    expect(cap.px(10, 10)[3]).toBeLessThan(255);
+    expect(cap.px(0, 0)[3]).toBe(0);
+    report(await legend(heat, 'heat', 'nope'), 'LAYER', 'LayerNotDefined');
+  });
+
   it('answers 403 Not authorized to another organisation, 404 for an unknown project, 401 without a session', async () => {
     const other = await ts.login('engineer@other.example');
     const r = await tile(other, getMap(heat, 'pipe'));
