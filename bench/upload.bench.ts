@@ -1,13 +1,13 @@
 // Upload import benchmark (npm run bench:upload; issue 12): builds a GeoPackage of 100 000 features (half lines, half
 // polygons, EPSG:28992, a few attributes) with GDAL's ogr2ogr in a temp folder, then imports it through real HTTP —
-// POST /api/upload/file (multipart) and POST /api/project/{id}/fttx/features {type: 'upload'} — on PGlite (in memory)
-// and on PostgreSQL (DATABASE_URL / BENCH_DATABASE_URL, else a private cluster started like .ci/run; skipped with a
+// POST /api/upload/file (multipart) and POST /api/project/{id}/fttx/features {type: 'upload'} — on PGlite (data
+// directory in the temp folder) and on PostgreSQL (DATABASE_URL / BENCH_DATABASE_URL, else a private cluster started like .ci/run; skipped with a
 // note when that is impossible). Per run: end-to-end time, the phases (upload; read, parse, check, store from the
 // import's Server-Timing header), the peak RSS of this process (server and client; PostgreSQL's own processes not
 // counted) and CPU time — of this process, and of the PostgreSQL server where the bench started it (/proc) — which,
 // unlike wall time, holds on a machine shared with other work. Baseline: `ogr2ogr -f PostgreSQL` of the same file into the same PostgreSQL (reprojected to EPSG:3857
 // like the import), its time, peak RSS and CPU (/usr/bin/time) plus the PostgreSQL server's CPU. BENCH_UPLOAD_FEATURES (default 100000) and
-// BENCH_UPLOAD_RUNS (default 3; p50 reported) change the size.
+// BENCH_UPLOAD_RUNS (default 3; p50 reported) change the size; BENCH_UPLOAD_PG=off runs PGlite only.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -52,8 +52,10 @@ interface Run { total: number; upload: number; phases: Record<string, number>; r
 
 /** Imports the file `runs` times (a new project each time) through one server; returns the runs. */
 async function importRuns(label: string, databaseUrl: string | undefined, file: string, dbCpu: () => number = () => NaN): Promise<Run[]> {
-  const config = { ...configFromEnv({ ...process.env, DATABASE_URL: databaseUrl ?? '' }), port: 0, host: '127.0.0.1', demoSeed: true, demoProject: false };
-  const server = await startServer(config, databaseUrl ? { schema: `bench_upload_${Date.now().toString(36)}` } : { memory: true });
+  // PGlite as deployed: a data directory on disk (in memory, Emscripten's MEMFS copies growing files again and again).
+  const dataDir = join(dir, `pglite-${label}`);
+  const config = { ...configFromEnv({ ...process.env, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir }), port: 0, host: '127.0.0.1', demoSeed: true, demoProject: false };
+  const server = await startServer(config, databaseUrl ? { schema: `bench_upload_${Date.now().toString(36)}` } : {});
   const url = server.url;
   try {
     const sha = createHash('sha512').update(config.demoPassword).digest('hex');
@@ -120,6 +122,7 @@ function clusterCpu(dataDir: string): number {
 }
 
 function postgres(): Pg | null {
+  if (process.env.BENCH_UPLOAD_PG === 'off') { notes.push('PostgreSQL skipped (BENCH_UPLOAD_PG=off).'); return null; }
   const given = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (given) { const u = new URL(given); return { url: given, host: u.hostname, port: Number(u.port || 5432), stop: () => {}, cpu: () => NaN }; }
   const bin = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort().map((v) => `/usr/lib/postgresql/${v}/bin`).pop() : undefined;
@@ -182,11 +185,11 @@ try {
   if (pg) {
     try {
       const baseline = ogrBaseline(pg, file);
-      report('import on PGlite (in memory)', pglite, baseline ?? undefined);
+      report('import on PGlite (data dir on disk)', pglite, baseline ?? undefined);
       report('import on PostgreSQL', await importRuns('PostgreSQL', pg.url, file, pg.cpu), baseline ?? undefined);
       if (baseline) rows.push(...rows.splice(rows.findIndex((r) => r.case.startsWith('ogr2ogr')), 3));
     } finally { pg.stop(); }
-  } else report('import on PGlite (in memory)', pglite);
+  } else report('import on PGlite (data dir on disk)', pglite);
 } finally { rmSync(dir, { recursive: true, force: true }); }
 notes.push(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores (wall times grow with the load; CPU times much less).`);
 for (const n of notes) console.log(`note: ${n}`);

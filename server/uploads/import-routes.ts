@@ -61,16 +61,17 @@ function phases() {
 
 const featureError = (i: number, field: string, msg: string, code = 'bad_feature') => new HttpError(400, code, `features[${i}].${field}: ${msg}`);
 
+const DEPTH: Record<string, number> = { Point: 0, LineString: 1, MultiPoint: 1, Polygon: 2, MultiLineString: 2, MultiPolygon: 3 };
+
 function mapPositions(g: Geometry, f: (p: Position) => Position): Geometry {
   const walk = (c: unknown, d: number): unknown => (d === 0 ? f(c as Position) : (c as unknown[]).map((x) => walk(x, d - 1)));
-  const depth: Record<string, number> = { Point: 0, LineString: 1, MultiPoint: 1, Polygon: 2, MultiLineString: 2, MultiPolygon: 3 };
-  return { type: g.type, coordinates: walk((g as { coordinates: unknown }).coordinates, depth[g.type]) } as Geometry;
+  return { type: g.type, coordinates: walk((g as { coordinates: unknown }).coordinates, DEPTH[g.type]) } as Geometry;
 }
 
+/** Whether every position of a geometry passes (walks the coordinates without copying them). */
 function allPositions(g: Geometry, each: (p: Position) => boolean): boolean {
-  let ok = true;
-  mapPositions(g, (p) => { if (ok && !each(p)) ok = false; return p; });
-  return ok;
+  const walk = (c: unknown, d: number): boolean => (d === 0 ? each(c as Position) : (c as unknown[]).every((x) => walk(x, d - 1)));
+  return walk((g as { coordinates: unknown }).coordinates, DEPTH[g.type]);
 }
 
 /** Store rules of spec 3 §5 on the properties: undefined dropped, objects as JSON text. */
