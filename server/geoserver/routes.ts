@@ -1,7 +1,8 @@
 // GET /api/project/{id}/geoserver/{product}/ows — the project's own WFS (spec 3 §7, first row): GetCapabilities,
 // DescribeFeatureType and GetFeature (application/json, EPSG:3857 by default) over the stored network and the stored
 // map features. Bearer session required (network.view); another organisation's project → 403 'Not authorized';
-// unknown project → 404; bad parameters → 400 OWS ExceptionReport naming the parameter.
+// unknown project → 404; bad parameters → 400 OWS ExceptionReport naming the parameter. GetFeature also writes GML
+// 3.1.1 (wfst-gml-write.ts); POST on the same path is the WFS-T Transaction (wfst-route.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProjectRow } from '../projects/access';
 import { capabilitiesXml, hitsXml, namespaceUri } from './capabilities';
