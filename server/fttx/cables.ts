@@ -9,7 +9,7 @@ import type { Queryable } from '../db/db';
 import { projectId, readOpts, writeOpts } from './access';
 import { cableCaps } from './access-net';
 import { deleteWithReferences } from './references';
-import { jsonProp, LINK, rowsByUuid, rowsOfTypes, T, toFeature } from './rows';
+import { inTexts, jsonProp, LINK, linkIn, linksByUuid, rowsByUuid, linksOfTypes, T, toFeature } from './rows';
 import { bodyOf, listParam, uuidList, UUID_LIKE } from './validate';
 
 export const DUCT_RELATIONS = ['duct_contains_cable', 'inner_duct_contains_cable'];
@@ -55,8 +55,7 @@ export async function cableRoutes(api: FastifyInstance): Promise<void> {
     const pid = projectId(req);
     return req.server.deps.db.tx(async (q) => {
       const capSet = new Set(ids);
-      const cables = (await rowsOfTypes(q, pid, [T.cable], `lower(properties->>'${LINK.cap}') = ANY($3::text[])
-        OR lower(properties->>'${LINK.start}') = ANY($3::text[]) OR lower(properties->>'${LINK.end}') = ANY($3::text[])`, [ids]))
+      const cables = (await linksOfTypes(q, pid, [T.cable], linkIn([LINK.cap, LINK.start, LINK.end], '$3'), [ids]))
         .filter((c) => cableCaps(c).some((x) => capSet.has(x)));
       const uuids = await deleteWithReferences(q, pid, cables.map((c) => c.uuid));
       return { deleted: uuids.length, uuids };
@@ -66,10 +65,10 @@ export async function cableRoutes(api: FastifyInstance): Promise<void> {
   api.delete(`${base}/unused-trenches`, writeOpts(), async (req) => {
     const pid = projectId(req);
     return req.server.deps.db.tx(async (q) => {
-      const trenches = await rowsOfTypes(q, pid, [T.trench]);
+      const trenches = await linksOfTypes(q, pid, [T.trench]);
       const named = [...new Set(trenches.flatMap((t) => trenchCables(t.props[LINK.cables])))];
       const existing = new Set(named.length ? (await q.query<{ uuid: string }>(`SELECT uuid::text AS uuid FROM feature
-        WHERE project_id = $1 AND uuid::text = ANY($2::text[])`, [pid, named])).rows.map((r) => r.uuid) : []);
+        WHERE project_id = $1 AND ${inTexts('uuid::text', '$2')}`, [pid, named])).rows.map((r) => r.uuid) : []);
       const unused = trenches.filter((t) => !trenchCables(t.props[LINK.cables]).some((c) => existing.has(c)));
       const uuids = await deleteWithReferences(q, pid, unused.map((t) => t.uuid));
       return { deleted: uuids.length, uuids };
@@ -80,7 +79,7 @@ export async function cableRoutes(api: FastifyInstance): Promise<void> {
     const { db } = req.server.deps;
     const pid = projectId(req);
     const id = req.params.id;
-    const found = UUID_LIKE.test(id) ? (await rowsByUuid(db, pid, [id.toLowerCase()]))[0] : undefined;
+    const found = UUID_LIKE.test(id) ? (await linksByUuid(db, pid, [id.toLowerCase()]))[0] : undefined;
     const stored = found?.type === T.cable ? found : undefined;
     const listed = stored ? jsonProp(stored.props[LINK.ducts]) : undefined;
     const ductIds = Array.isArray(listed) ? listed.filter((x): x is string => typeof x === 'string') : [];

@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../auth/messages';
 import type { Queryable } from '../db/db';
 import { projectId, readOpts, writeOpts } from './access';
-import { capOfDp, cableCaps, capStatus, dpAccessNetType, dpNeighbourhood } from './access-net';
+import { capOfDp, capStatus, dpAccessNetType, dpNeighbourhood } from './access-net';
 import { deleteWithReferences } from './references';
-import { LINK, linkOf, rowOr404, rowsByUuid, rowsOfTypes, T, writeProps, type Props, type Row } from './rows';
+import { LINK, linkIn, linkOf, rowOr404, linksByUuid, linksOfTypes, T, writeProps, type Props, type Link } from './rows';
 import { bad, bodyOf, objectOf, uuidList, uuidOf } from './validate';
 import { mergeProps } from './writes';
 
@@ -16,8 +16,8 @@ import { mergeProps } from './writes';
 export const CAP_SHARED = ['status', LINK.dp, 'building_type', 'building_name', 'access_net_type'] as const;
 
 /** The features of `type` for these uuids, or 404 naming the first unknown one (`capUuids[1]: …`). */
-async function ofType(q: Queryable, pid: number, uuids: string[], type: string, field: string): Promise<Row[]> {
-  const rows = new Map((await rowsByUuid(q, pid, uuids)).map((r) => [r.uuid, r]));
+async function ofType(q: Queryable, pid: number, uuids: string[], type: string, field: string): Promise<Link[]> {
+  const rows = new Map((await linksByUuid(q, pid, uuids)).map((r) => [r.uuid, r]));
   uuids.forEach((u, i) => {
     const r = rows.get(u);
     if (!r || r.type !== type) throw new HttpError(404, 'not_found', `${field}[${i}]: ${type} feature ${u} does not exist in this project.`);
@@ -25,12 +25,11 @@ async function ofType(q: Queryable, pid: number, uuids: string[], type: string, 
   return uuids.map((u) => rows.get(u)!);
 }
 
-const vbosOf = (q: Queryable, pid: number, capIds: string[]) =>
-  rowsOfTypes(q, pid, [T.vbo], `lower(properties->>'${LINK.cap}') = ANY($3::text[])`, [capIds]);
+const vbosOf = (q: Queryable, pid: number, capIds: string[]) => linksOfTypes(q, pid, [T.vbo], linkIn([LINK.cap], '$3'), [capIds]);
 
 /** A cap recomputed from its vbos: demand = units not marked dontConnect; status connect if any vbo connects, else
  *  reserve if any reserves, else dontConnect; vbo_count = all units. A cap without vbos keeps its status. */
-export function capFromVbos(cap: Row, vbos: Row[]): Props {
+export function capFromVbos(cap: Link, vbos: Link[]): Props {
   const statuses = vbos.map(capStatus);
   const status = !vbos.length ? cap.props.status
     : statuses.includes('connect') ? 'connect' : statuses.includes('reserve') ? 'reserve' : 'dontConnect';
@@ -103,7 +102,7 @@ export async function capVboRoutes(api: FastifyInstance): Promise<void> {
       let deletedCaps: string[] = [];
       if (deleteOrphanedCaps && capIds.length) {
         const left = new Set((await vbosOf(q, pid, capIds)).map((v) => linkOf(v.props, LINK.cap)));
-        const caps = (await rowsByUuid(q, pid, capIds)).filter((c) => c.type === T.cap && !left.has(c.uuid));
+        const caps = (await linksByUuid(q, pid, capIds)).filter((c) => c.type === T.cap && !left.has(c.uuid));
         deletedCaps = await deleteWithReferences(q, pid, caps.map((c) => c.uuid));
       }
       return { deleted: deletedVbos.length, deletedVbos, deletedCaps };
@@ -115,21 +114,21 @@ export async function capVboRoutes(api: FastifyInstance): Promise<void> {
     const pid = projectId(req);
     const vbo = await rowOr404(db, pid, uuidOf(req.params.id, 'id'), T.vbo);
     const capId = linkOf(vbo.props, LINK.cap);
-    const cap = capId ? (await rowsByUuid(db, pid, [capId])).find((r) => r.type === T.cap) : undefined;
+    const cap = capId ? (await linksByUuid(db, pid, [capId])).find((r) => r.type === T.cap) : undefined;
     const dpLink = cap && linkOf(cap.props, LINK.dp);
-    const dps = dpLink ? (await rowsOfTypes(db, pid, [T.dp])).filter((d) => capOfDp(cap, d)) : [];
+    const dps = dpLink ? (await linksOfTypes(db, pid, [T.dp])).filter((d) => capOfDp(cap, d)) : [];
     const dp = dps[0];
-    const { caps, cablesOf } = await dpNeighbourhood(db, pid, dp ? [dp] : []);
-    const cables = cap ? (cablesOf.get(cap.uuid) ?? (await rowsOfTypes(db, pid, [T.cable])).filter((c) => cableCaps(c).includes(cap.uuid))) : [];
-    const areas = dp ? (await rowsOfTypes(db, pid, [T.dpArea])).filter((a) => [dp.uuid, dp.name].includes(linkOf(a.props, LINK.dp) ?? '')) : [];
-    const brief = (r: Row | undefined, keys: string[]) => (r ? { uuid: r.uuid, name: r.name, ...Object.fromEntries(keys.map((k) => [k, r.props[k] ?? null])) } : null);
+    const n = await dpNeighbourhood(db, pid, dp ? [dp] : []);
+    const cables = cap ? (n.cablesOf.get(cap.uuid) ?? await linksOfTypes(db, pid, [T.cable], linkIn([LINK.cap, LINK.start, LINK.end], '$3'), [[cap.uuid]])) : [];
+    const areas = dp ? (await linksOfTypes(db, pid, [T.dpArea])).filter((a) => [dp.uuid, dp.name].includes(linkOf(a.props, LINK.dp) ?? '')) : [];
+    const brief = (r: Link | undefined, keys: string[]) => (r ? { uuid: r.uuid, name: r.name, ...Object.fromEntries(keys.map((k) => [k, r.props[k] ?? null])) } : null);
     return {
       vbo: brief(vbo, ['street', 'housenumber', 'postcode', 'city']),
       cap: cap ? { ...brief(cap, ['building_type', 'demand']), status: capStatus(cap) } : null,
       dp: brief(dp, ['capacity', 'physical_capacity', 'connections']),
       dpArea: brief(areas[0], []),
       cables: cables.map((c) => brief(c, ['usage', 'cable_type'])),
-      accessNetType: dp ? dpAccessNetType(dp, caps, cablesOf) : 'NotConnected',
+      accessNetType: dp ? dpAccessNetType(dp, n) : 'NotConnected',
     };
   });
 }

@@ -4,12 +4,12 @@
 // NotConnected when it names none). Rules of the types: access-net.ts.
 import type { FastifyInstance } from 'fastify';
 import { projectId, readOpts, writeOpts } from './access';
-import { capOfDp, dpAccessNetType, dpNeighbourhood, isConnected } from './access-net';
-import { LINK, linkOf, rowOr404, rowsOfTypes, T, writeProps, type Row } from './rows';
+import { dpAccessNetType, dpNeighbourhood, isConnected } from './access-net';
+import { LINK, linkOf, rowOr404, linksOfTypes, T, writeProps, type Link } from './rows';
 import { bodyOf, uuidOf } from './validate';
 
 /** Connections a cap takes at its dp: its `demand` (units behind it, default 1) unless its status is dontConnect. */
-export function capConnections(cap: Row): number {
+export function capConnections(cap: Link): number {
   if (!isConnected(cap)) return 0;
   const d = Number(cap.props.demand ?? 1);
   return Number.isFinite(d) && d >= 0 ? Math.round(d) : 1;
@@ -22,11 +22,11 @@ export async function dpRoutes(api: FastifyInstance): Promise<void> {
     bodyOf(req.body);
     const pid = projectId(req);
     return req.server.deps.db.tx(async (q) => {
-      const dps = await rowsOfTypes(q, pid, [T.dp]);
-      const { caps } = await dpNeighbourhood(q, pid, dps);
+      const dps = await linksOfTypes(q, pid, [T.dp]);
+      const { capsOf } = await dpNeighbourhood(q, pid, dps);
       const connections: Record<string, number> = {};
       const updates = dps.flatMap((dp) => {
-        const n = caps.filter((c) => capOfDp(c, dp)).reduce((s, c) => s + capConnections(c), 0);
+        const n = capsOf(dp).reduce((s, c) => s + capConnections(c), 0);
         connections[dp.uuid] = n;
         return dp.props.connections === n ? [] : [{ uuid: dp.uuid, props: { ...dp.props, connections: n } }];
       });
@@ -37,13 +37,17 @@ export async function dpRoutes(api: FastifyInstance): Promise<void> {
   api.get(`${base}/area-access-net-types`, readOpts(), async (req) => {
     const { db } = req.server.deps;
     const pid = projectId(req);
-    const [areas, dps] = await Promise.all([rowsOfTypes(db, pid, [T.dpArea]), rowsOfTypes(db, pid, [T.dp])]);
-    const { caps, cablesOf } = await dpNeighbourhood(db, pid, dps);
+    const [areas, dps] = await Promise.all([linksOfTypes(db, pid, [T.dpArea]), linksOfTypes(db, pid, [T.dp])]);
+    const n = await dpNeighbourhood(db, pid, dps);
+    const byUuid = new Map(dps.map((d) => [d.uuid, d]));
+    const byName = new Map(dps.filter((d) => d.name).map((d) => [d.name!, d]));
+    const types = new Map<Link, string>();
     const out: Record<string, string> = {};
     for (const area of areas) {
       const link = linkOf(area.props, LINK.dp);
-      const dp = link ? dps.find((d) => d.uuid === link) ?? dps.find((d) => d.name === link) : undefined;
-      out[area.uuid] = dp ? dpAccessNetType(dp, caps, cablesOf) : 'NotConnected';
+      const dp = link ? byUuid.get(link) ?? byName.get(link) : undefined;
+      if (dp && !types.has(dp)) types.set(dp, dpAccessNetType(dp, n));
+      out[area.uuid] = dp ? types.get(dp)! : 'NotConnected';
     }
     return out;
   });
@@ -52,7 +56,6 @@ export async function dpRoutes(api: FastifyInstance): Promise<void> {
     const { db } = req.server.deps;
     const pid = projectId(req);
     const dp = await rowOr404(db, pid, uuidOf(req.params.id, 'id'), T.dp);
-    const { caps, cablesOf } = await dpNeighbourhood(db, pid, [dp]);
-    return { accessNetType: dpAccessNetType(dp, caps, cablesOf) };
+    return { accessNetType: dpAccessNetType(dp, await dpNeighbourhood(db, pid, [dp])) };
   });
 }

@@ -2,7 +2,7 @@
 // a deleted uuid is dropped from every `cap_id`, `DP`, `start_id`, `end_id` property that names it, from trenches'
 // `cables` maps and from cables' `ducts` lists (in the form the property was stored: object or JSON text).
 import type { Queryable } from '../db/db';
-import { deleteRows, jsonProp, LINK, sameForm, selectRows, writeProps, type Props } from './rows';
+import { deleteRows, jsonProp, LINK, linkIn, sameForm, selectLinks, writeProps, type Props } from './rows';
 
 const SCALAR_LINKS = [LINK.cap, LINK.dp, LINK.start, LINK.end];
 
@@ -33,9 +33,8 @@ export async function deleteWithReferences(q: Queryable, projectId: number, uuid
   if (!deleted.length) return deleted;
   const gone = new Set(deleted);
   // Candidates: any feature with a scalar link naming a deleted uuid, or with a cables map / ducts list at all.
-  const refs = await selectRows(q, projectId, `lower(properties->>'${LINK.cap}') = ANY($2::text[])
-    OR lower(properties->>'${LINK.dp}') = ANY($2::text[]) OR lower(properties->>'${LINK.start}') = ANY($2::text[])
-    OR lower(properties->>'${LINK.end}') = ANY($2::text[]) OR properties ? '${LINK.cables}' OR properties ? '${LINK.ducts}'`, [deleted]);
+  const refs = await selectLinks(q, projectId, `${linkIn(SCALAR_LINKS, '$2')}
+    OR properties ? '${LINK.cables}' OR properties ? '${LINK.ducts}'`, [deleted]);
   const updates = refs.flatMap((r) => {
     const props = withoutReferences(r.props, gone);
     return props ? [{ uuid: r.uuid, props }] : [];

@@ -16,10 +16,12 @@ export const LINK = { cap: 'cap_id', dp: 'DP', cables: 'cables', ducts: 'ducts',
 
 export type Props = Record<string, unknown>;
 
-/** A feature row with its properties and geometry parsed. */
-export interface Row {
-  uuid: string; project_id: number; type: string; layer: string | null; category: string | null; name: string | null;
-  props: Props; geometry: GeoGeometry; topology_id: string | null; created_at: Date | string; updated_at: Date | string;
+/** What the link-following calls read of a feature (no geometry: reading it costs most of a row). */
+export interface Link { uuid: string; type: string; name: string | null; topology_id: string | null; props: Props }
+/** A whole feature row with its properties and geometry parsed. */
+export interface Row extends Link {
+  project_id: number; layer: string | null; category: string | null; geometry: GeoGeometry;
+  created_at: Date | string; updated_at: Date | string;
 }
 type DbRow = Omit<Row, 'props' | 'geometry'> & { properties: Props | string; geometry: GeoGeometry | string };
 const COLUMNS = 'uuid::text AS uuid, project_id, type, layer, category, name, properties, geometry, topology_id, created_at, updated_at';
@@ -46,11 +48,21 @@ export async function selectRows(q: Queryable, projectId: number, where = 'true'
   return r.rows.map(({ properties, geometry, ...row }) => ({ ...row, props: parsed(properties) ?? {}, geometry: parsed(geometry) }));
 }
 
-export const rowsOfTypes = (q: Queryable, projectId: number, types: string[], where = 'true', params: unknown[] = []) =>
-  selectRows(q, projectId, `type = ANY($2::text[]) AND (${where})`, [types, ...params]);
-
 export const rowsByUuid = (q: Queryable, projectId: number, uuids: string[]) =>
   selectRows(q, projectId, 'uuid = ANY($2::uuid[])', [uuids]);
+
+/** Links (uuid, type, name, topology id, properties) of the project's fttx features matching `where`. */
+export async function selectLinks(q: Queryable, projectId: number, where = 'true', params: unknown[] = []): Promise<Link[]> {
+  const r = await q.query<Omit<Link, 'props'> & { properties: Props | string }>(`SELECT uuid::text AS uuid, type, name, topology_id, properties
+    FROM feature WHERE project_id = $1 AND table_name = '${FTTX_TABLE}' AND (${where}) ORDER BY uuid`, [projectId, ...params]);
+  return r.rows.map(({ properties, ...row }) => ({ ...row, props: parsed(properties) ?? {} }));
+}
+
+export const linksOfTypes = (q: Queryable, projectId: number, types: string[], where = 'true', params: unknown[] = []) =>
+  selectLinks(q, projectId, `type = ANY($2::text[]) AND (${where})`, [types, ...params]);
+
+export const linksByUuid = (q: Queryable, projectId: number, uuids: string[]) =>
+  selectLinks(q, projectId, 'uuid = ANY($2::uuid[])', [uuids]);
 
 /** The feature or a 404 naming it (other projects' features are unknown here). */
 export async function rowOr404(q: Queryable, projectId: number, uuid: string, type?: string): Promise<Row> {
@@ -71,6 +83,12 @@ export function jsonProp(v: unknown): unknown {
 
 /** Writes a value back in the form it was read (JSON text stays text). */
 export const sameForm = (was: unknown, value: unknown) => (typeof was === 'string' ? JSON.stringify(value) : value);
+
+/** SQL: `expr` is one of the texts of array parameter `param` (a hashed semi-join, fast for long lists). */
+export const inTexts = (expr: string, param: string) => `${expr} IN (SELECT unnest(${param}::text[]))`;
+
+/** SQL: a link property (`cap_id`, `DP`, …), lower-cased, is one of the texts of `param`. */
+export const linkIn = (keys: string[], param: string) => keys.map((k) => inTexts(`lower(properties->>'${k}')`, param)).join(' OR ');
 
 /** Text of a scalar link property (uuid or name), lower-cased when it is a UUID. */
 export function linkOf(props: Props, key: string): string | undefined {

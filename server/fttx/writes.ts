@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../auth/messages';
 import { projectId, writeOpts } from './access';
 import { deleteWithReferences } from './references';
-import { FTTX_TABLE, rowOr404, rowsByUuid, storable, writeProps, type Props } from './rows';
+import { FTTX_TABLE, rowOr404, linksByUuid, storable, writeProps, type Props } from './rows';
 import { bad, bodyOf, listParam, MAX_ITEMS, objectOf, uuidOf } from './validate';
 
 interface Item { uuid: string; properties: Props }
@@ -61,7 +61,7 @@ export async function writeRoutes(api: FastifyInstance): Promise<void> {
     const items = patchItems(bodyOf(req.body).items);
     const pid = projectId(req);
     return req.server.deps.db.tx(async (q) => {
-      const rows = new Map((await rowsByUuid(q, pid, [...new Set(items.map((i) => i.uuid))])).map((r) => [r.uuid, r.props]));
+      const rows = new Map((await linksByUuid(q, pid, [...new Set(items.map((i) => i.uuid))])).map((r) => [r.uuid, r.props]));
       items.forEach((it, i) => {
         const stored = rows.get(it.uuid);
         if (!stored) throw new HttpError(404, 'not_found', `items[${i}].uuid: feature ${it.uuid} does not exist in this project.`);
