@@ -1,7 +1,7 @@
 // Stored features in the map app (issue 12) on the demo project against the real server: an engineer adds a note
 // (WFS-T Insert with the client's uuid, X-WFS-Transaction header, text/xml), sees it drawn, selects it with the select
-// tool, renames it (a 30-character name is labelled cut at 25 with '…' at zoom ≥ 17), undoes the rename (inverse
-// Update) and deletes it (Delete); the server's state is read through GET ows after each step. A viewer selecting a
+// tool, renames it (a 30-character name is labelled cut at 25 with '…' at zoom ≥ 17), undoes the rename with Ctrl+Z
+// (inverse Update), deletes it (Delete), undoes that (Insert with the same uuid) and deletes it again; the server's state is read through GET ows after each step. A viewer selecting a
 // stored note gets its card without edit controls and no 'Add note'.
 import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -45,10 +45,14 @@ describe('stored features on the map (issue 12)', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  async function open(page: Page) {
-    await page.goto(`${base}/workflow/${projectId}/fttx/2#18;${spot[0]};${spot[1]}`);
+  /** POST of a transaction document as the engineer (test setup and clean-up). */
+  const send = (xml: string) => fetch(`${base}/api/project/${projectId}/geoserver/fttx/ows?service=WFS&version=1.1.0&request=Transaction`, {
+    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/xml', 'x-wfs-transaction': 'true' }, body: xml,
+  });
+  async function open(page: Page, at: P = spot) {
+    await page.goto(`${base}/workflow/${projectId}/fttx/2#18;${at[0]};${at[1]}`);
     await waitNetwork(page, 1);
-    await setView(page, 18, spot);
+    await setView(page, 18, at);
     await showLayer(page, 'notes', 'Other');
     await page.getByTestId('tool-layers').click(); // close the panel again
   }
@@ -95,53 +99,58 @@ describe('stored features on the map (issue 12)', () => {
       expect(posts).toHaveLength(2);
       expect(posts[1].body).toContain('<wfs:Update typeName="fttx:note">');
       expect(posts[1].body).toContain(`<ogc:FeatureId fid="note.${uuid}"/>`);
-      expect(await page.getByTestId('stored-feature-title').textContent()).toBe(NAME);
+      await page.waitForFunction((n) => document.querySelector('[data-testid=stored-feature-title]')?.textContent === n, NAME, WAIT);
       const cut = `${NAME.slice(0, 25)}…`;
       await page.waitForFunction((t) => (window as unknown as { __map: { labels(): string[] } }).__map.labels().includes(t), cut, WAIT);
       expect(await hook<string[]>(page, 'labels')).not.toContain(NAME);
       await frames(page);
       await screenshot(page, 'stored-features-note');
 
-      // undo of the last feature edit: the inverse Update
-      await page.getByTestId('stored-feature-undo').click();
+      // Ctrl+Z right after the rename (the last edit was a feature edit): the inverse Update; the network history is
+      // left alone
+      const history = await hook<{ size: number }>(page, 'state');
+      await page.keyboard.press('Control+z');
       await until(() => note(uuid), (n) => !!n && n.properties.name === null, 'the rename undone');
       await page.waitForFunction((t) => !(window as unknown as { __map: { labels(): string[] } }).__map.labels().includes(t), cut, WAIT);
+      expect((await hook<{ size: number }>(page, 'state')).size).toBe(history.size);
 
-      // delete
+      // delete; its undo (toolbar) inserts the note again with its uuid; delete it again from the card
       await card.waitFor(WAIT);
       await page.getByTestId('stored-feature-delete').click();
       await until(() => note(uuid), (n) => !n, 'the note deleted');
       await card.waitFor({ state: 'detached' });
       expect(posts.at(-1)!.body).toContain('<wfs:Delete typeName="fttx:note">');
+      await page.getByTestId('tool-undo-feature').click();
+      await until(() => note(uuid), (n) => !!n, 'the deleted note back');
+      expect(posts.at(-1)!.body).toContain(`<wfs:Insert><fttx:note><fttx:uuid>${uuid}</fttx:uuid>`);
+      await card.waitFor(WAIT);
+      await page.getByTestId('stored-feature-delete').click();
+      await until(() => note(uuid), (n) => !n, 'the note deleted again');
     } finally {
       await page.context().close();
+      for (const n of await notes()) if (n.properties.name === NAME || n.properties.name === null) await send(transactionXml([{ kind: 'delete', table: 'note', uuid: n.properties.uuid }], 'fttx'));
     }
   });
 
   it('a viewer selects a stored note and gets its card without edit controls', async () => {
     const uuid = crypto.randomUUID();
-    const xml = transactionXml([{ kind: 'insert', feature: { uuid, table: 'note', type: 'note', layer: 'notes', category: null, name: 'Viewer note', topologyId: null, properties: { size: 7 }, geometry: { type: 'Point', coordinates: spot } } }], 'fttx');
-    const r = await fetch(`${base}/api/project/${projectId}/geoserver/fttx/ows?service=WFS&version=1.1.0&request=Transaction`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/xml', 'x-wfs-transaction': 'true' }, body: xml,
-    });
+    const at: P = [spot[0] + 40, spot[1]];
+    const r = await send(transactionXml([{ kind: 'insert', feature: { uuid, table: 'note', type: 'note', layer: 'notes', category: null, name: 'Viewer note', topologyId: null, properties: { size: 7 }, geometry: { type: 'Point', coordinates: at } } }], 'fttx'));
     expect(r.status, await r.clone().text()).toBe(200);
     const page = await signedInPage(browser, base, 'viewer@demo.example', newPage);
     try {
-      await open(page);
+      await open(page, at);
       expect(await page.getByTestId('tool-add-note').count()).toBe(0);
       await page.waitForFunction(() => ((window as unknown as { __map: { featureLayers(): Summary[] } }).__map.featureLayers().find((x) => x.name === 'notes')?.drawn ?? 0) >= 1, undefined, WAIT);
-      await clickAt(page, spot);
+      await clickAt(page, at);
       const card = page.getByTestId('stored-feature-card');
       await card.waitFor(WAIT);
       expect(await page.getByTestId('stored-feature-title').textContent()).toBe('Viewer note');
-      for (const id of ['stored-feature-apply', 'stored-feature-delete', 'stored-feature-undo']) expect(await page.getByTestId(id).count(), id).toBe(0);
+      for (const id of ['stored-feature-apply', 'stored-feature-delete', 'stored-feature-undo', 'tool-undo-feature']) expect(await page.getByTestId(id).count(), id).toBe(0);
       expect(await card.locator('input, select, textarea').count()).toBe(0);
     } finally {
       await page.context().close();
-      const del = transactionXml([{ kind: 'delete', table: 'note', uuid }], 'fttx');
-      await fetch(`${base}/api/project/${projectId}/geoserver/fttx/ows?service=WFS&version=1.1.0&request=Transaction`, {
-        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/xml', 'x-wfs-transaction': 'true' }, body: del,
-      });
+      await send(transactionXml([{ kind: 'delete', table: 'note', uuid }], 'fttx'));
     }
   });
 });

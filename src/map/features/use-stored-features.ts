@@ -14,6 +14,7 @@ import { ValueStore, type StoredSelection } from './stored-selection';
 import { FeatureEdits, type FeatureEdit } from './feature-edits';
 import { newUuid, type StoredFeature } from './stored-feature';
 import { NOTE_DEFAULTS } from '../info/stored-feature-fields';
+import { LastEdit } from './last-edit';
 
 const NONE = new ValueStore<StoredSelection | null>(null);
 
@@ -46,7 +47,7 @@ export function useStoredFeatures(ctl: MapController | null, projectId: number |
   const [state, setState] = useState({ busy: false, canUndo: false });
   const [placingNote, setPlacingNote] = useState(false);
   /** Whether the last edit (of either kind) was a feature edit: Ctrl+Z then undoes it. */
-  const featureLast = useRef(false);
+  const lastEdit = useRef(new LastEdit()).current;
 
   const edits = useMemo(() => (projectId === undefined ? null : new FeatureEdits({
     send: (product, xml) => dispatch(featureTransactionApi.endpoints.featureTransaction.initiate({ projectId, product, xml })).unwrap(),
@@ -61,12 +62,12 @@ export function useStoredFeatures(ctl: MapController | null, projectId: number |
   const run = useCallback(async (work: () => Promise<unknown>, then?: () => void) => {
     try {
       await work();
-      featureLast.current = !!edits?.last;
+      lastEdit.featureWritten(!!edits?.last);
       then?.();
     } catch (e) {
       notify('map.features.failed', 'Error', { translationParams: { reason: (e as Error).message } });
     }
-  }, [edits]);
+  }, [edits, lastEdit]);
 
   const undo = useCallback(() => {
     const e: FeatureEdit | null = edits?.last ?? null;
@@ -81,10 +82,10 @@ export function useStoredFeatures(ctl: MapController | null, projectId: number |
   // Ctrl+Z and the network history: a network gesture, undo or redo makes the network the last edit again
   useEffect(() => {
     if (!ctl || !edits || !editable) return;
-    const off = ctl.binding.subscribe((e) => { if (e.kind !== 'load' && e.kind !== 'reset' && !e.rejected) featureLast.current = false; });
-    ctl.router.featureUndo = () => { if (!featureLast.current || !edits.last || edits.busy) return false; undo(); return true; };
+    const off = ctl.binding.subscribe((e) => lastEdit.networkChanged(e));
+    ctl.router.featureUndo = () => { if (!lastEdit.isFeature || !edits.last || edits.busy) return false; undo(); return true; };
     return () => { off(); ctl.router.featureUndo = null; };
-  }, [ctl, edits, editable, undo]);
+  }, [ctl, edits, editable, undo, lastEdit]);
 
   // placing a note: the next map click inserts it (Esc cancels)
   const toggleAddNote = useCallback(() => {

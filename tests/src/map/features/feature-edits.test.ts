@@ -88,3 +88,23 @@ describe('feature edits and the undo of the last one', () => {
     expect(edits.busy).toBe(false);
   });
 });
+
+describe('Ctrl+Z: the last edit of either kind', () => {
+  it('a feature write makes Ctrl+Z undo it; a network edit, undo or redo after it gives Ctrl+Z back; loads, saves and refused gestures do not', async () => {
+    const { LastEdit } = await import('../../../../src/map/features/last-edit');
+    const l = new LastEdit();
+    expect(l.isFeature).toBe(false);
+    l.featureWritten(true);
+    for (const kind of ['load', 'reset'] as const) { l.networkChanged({ kind, rejected: null }); expect(l.isFeature).toBe(true); }
+    l.networkChanged({ kind: 'edit', rejected: 'not allowed' });
+    expect(l.isFeature).toBe(true);
+    for (const kind of ['edit', 'undo', 'redo'] as const) {
+      l.featureWritten(true);
+      l.networkChanged({ kind, rejected: null });
+      expect(l.isFeature, kind).toBe(false);
+    }
+    l.featureWritten(true);
+    l.featureWritten(false); // the feature edit was undone: nothing of it is left to undo
+    expect(l.isFeature).toBe(false);
+  });
+});
