@@ -1,20 +1,30 @@
 // Project summaries for the dashboard and the management dashboard, for a whole page of projects in three queries
 // (not one call per row): step name, size (network object count), extent and a coarse occupancy grid of the network
 // (the row's map thumbnail), owner, and the last save (time and user, from the event log's PROJECT_SAVED entries).
+// The network part scans the project's objects, so it is kept per process by project and network_version (every
+// network write bumps it) and recomputed only for projects whose network changed (or after NETWORK_PART_TTL_MS, for
+// writers that do not bump the version); bench/project-summary.bench.ts measures both.
 import type { Queryable } from '../db/db';
 import { PROJECT_SAVED } from './event-log';
 import { GRID_COLUMNS, GRID_ROWS, type ProjectSummary } from '../../common/project-summary';
 
 export { GRID_COLUMNS, GRID_ROWS, type ProjectSummary };
 
-interface Row { id: number; step_name: string | null; owner_id: number | null; owner_name: string | null; saved_at: Date | string | null; saved_by: number | null; saved_name: string | null }
+type NetworkPart = Pick<ProjectSummary, 'objectCount' | 'extent' | 'cells'>;
+export const NETWORK_PART_TTL_MS = 10 * 60_000;
+const networkParts = new WeakMap<object, Map<number, { version: string; at: number; part: NetworkPart }>>();
+
+/** Drops the kept network parts of a database (benches measure the cold list with it). */
+export function forgetNetworkParts(q: object): void { networkParts.delete(q); }
+
+interface Row { id: number; version: string | number; step_name: string | null; owner_id: number | null; owner_name: string | null; saved_at: Date | string | null; saved_by: number | null; saved_name: string | null }
 interface ExtentRow { project_id: number; n: string; minx: number | null; miny: number | null; maxx: number | null; maxy: number | null }
 
 export async function projectSummaries(q: Queryable, ids: number[]): Promise<Map<number, ProjectSummary>> {
   const out = new Map<number, ProjectSummary>();
   if (!ids.length) return out;
   const base = await q.query<Row>(
-    `SELECT p.id, s.name AS step_name, p.created_by AS owner_id, o.name AS owner_name,
+    `SELECT p.id, p.network_version AS version, s.name AS step_name, p.created_by AS owner_id, o.name AS owner_name,
             ls.created_at AS saved_at, ls.user_id AS saved_by, su.name AS saved_name
        FROM project p
        LEFT JOIN state s ON s.project_type_id = p.project_type_id AND s.step = p.step
@@ -23,6 +33,28 @@ export async function projectSummaries(q: Queryable, ids: number[]): Promise<Map
                            ORDER BY e.id DESC LIMIT 1) ls ON true
        LEFT JOIN users su ON su.id = ls.user_id
       WHERE p.id = ANY($1::int[])`, [ids, PROJECT_SAVED]);
+  const cache = networkParts.get(q) ?? new Map<number, { version: string; at: number; part: NetworkPart }>();
+  networkParts.set(q, cache);
+  const now = Date.now();
+  const fresh = (r: Row) => { const c = cache.get(r.id); return c && c.version === String(r.version) && now - c.at < NETWORK_PART_TTL_MS ? c.part : undefined; };
+  const stale = base.rows.filter((r) => !fresh(r));
+  const computed = await networkPartsOf(q, stale.map((r) => r.id));
+  for (const r of stale) cache.set(r.id, { version: String(r.version), at: now, part: computed.get(r.id) ?? { objectCount: 0, extent: null, cells: [] } });
+  for (const r of base.rows) {
+    const n = fresh(r)!;
+    out.set(r.id, {
+      stepName: r.step_name, ...n,
+      owner: r.owner_id !== null ? { id: r.owner_id, name: r.owner_name ?? '' } : null,
+      lastSaved: r.saved_at ? { at: new Date(r.saved_at).toISOString(), userId: r.saved_by, userName: r.saved_name } : null,
+    });
+  }
+  return out;
+}
+
+/** Object count, extent and occupancy grid of the projects' networks (two scans of their network objects). */
+async function networkPartsOf(q: Queryable, ids: number[]): Promise<Map<number, NetworkPart>> {
+  const out = new Map<number, NetworkPart>();
+  if (!ids.length) return out;
   // box subscripts: [0] is the upper-right corner, [1] the lower-left; [0]/[1] of a point are x/y
   const ext = await q.query<ExtentRow>(
     `SELECT project_id, count(*) AS n, min((bbox[1])[0]) AS minx, min((bbox[1])[1]) AS miny, max((bbox[0])[0]) AS maxx, max((bbox[0])[1]) AS maxy
@@ -47,15 +79,12 @@ export async function projectSummaries(q: Queryable, ids: number[]): Promise<Map
       cells.set(r.project_id, list);
     }
   }
-  for (const r of base.rows) {
-    const e = extents.get(r.id);
-    out.set(r.id, {
-      stepName: r.step_name,
+  for (const id of ids) {
+    const e = extents.get(id);
+    out.set(id, {
       objectCount: Number(e?.n ?? 0),
       extent: e && e.minx !== null ? [Number(e.minx), Number(e.miny), Number(e.maxx), Number(e.maxy)] : null,
-      cells: (cells.get(r.id) ?? []).sort((a, b) => a - b),
-      owner: r.owner_id !== null ? { id: r.owner_id, name: r.owner_name ?? '' } : null,
-      lastSaved: r.saved_at ? { at: new Date(r.saved_at).toISOString(), userId: r.saved_by, userName: r.saved_name } : null,
+      cells: (cells.get(id) ?? []).sort((a, b) => a - b),
     });
   }
   return out;
