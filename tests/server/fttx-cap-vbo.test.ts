@@ -7,7 +7,7 @@ import { clear, countOf, fttxWorld, line, pt, put, stored, uid, type FttxWorld }
 
 let w: FttxWorld;
 let capA: string, capB: string, v1: string, v2: string, v3: string, vB: string;
-beforeAll(async () => { w = await fttxWorld('fttx caps'); }, 60_000);
+beforeAll(async () => { w = await fttxWorld('fttx caps'); }, 180_000);
 afterAll(async () => { await w?.ts.close(); });
 beforeEach(async () => {
   await clear(w);

@@ -8,7 +8,7 @@ import { clear, fttxWorld, line, pt, put, stored, uid, type FttxWorld } from './
 import { line as networkLine } from './network-fixtures';
 
 let w: FttxWorld;
-beforeAll(async () => { w = await fttxWorld('fttx dp'); }, 60_000);
+beforeAll(async () => { w = await fttxWorld('fttx dp'); }, 180_000);
 afterAll(async () => { await w?.ts.close(); });
 beforeEach(async () => { await clear(w); });
 

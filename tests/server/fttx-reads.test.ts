@@ -7,7 +7,7 @@ import { clear, fttxWorld, line, pt, put, square, uid, type FttxWorld } from './
 
 let w: FttxWorld;
 let ids: Record<string, string>;
-beforeAll(async () => { w = await fttxWorld('fttx reads'); }, 60_000);
+beforeAll(async () => { w = await fttxWorld('fttx reads'); }, 180_000);
 afterAll(async () => { await w?.ts.close(); });
 beforeEach(async () => {
   await clear(w);

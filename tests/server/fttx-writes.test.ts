@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clear, countOf, fttxWorld, line, pt, put, stored, uid, type FttxWorld } from './fttx-fixtures';
 
 let w: FttxWorld;
-beforeAll(async () => { w = await fttxWorld('fttx writes'); }, 60_000);
+beforeAll(async () => { w = await fttxWorld('fttx writes'); }, 180_000);
 afterAll(async () => { await w?.ts.close(); });
 beforeEach(async () => { await clear(w); });
 
