@@ -83,7 +83,8 @@ export function projectStatistics(p: ProjectRowStat, groups: readonly LineGroup[
 export function organisationStatistics(organisationId: number, projects: ProjectStatistics[], validation: readonly ValidationRow[]): OrganisationStatistics {
   const byType = new Map<string, TypeStatistics>();
   const objects: ObjectCounts = { node: 0, edge: 0, path: 0 };
-  const steps = new Map<number, StepCount>();
+  // by step and its name: families number their steps alike but name them differently
+  const steps = new Map<string, StepCount>();
   for (const p of projects) {
     for (const k of ['node', 'edge', 'path'] as const) objects[k] += p.objects[k];
     for (const t of p.byType) {
@@ -91,9 +92,10 @@ export function organisationStatistics(organisationId: number, projects: Project
       x.count += t.count; x.length += t.length; x.capex += t.capex;
       byType.set(t.name, x);
     }
-    const s = steps.get(p.step) ?? { step: p.step, name: p.stepName, projects: 0 };
+    const key = `${p.step}:${p.stepName ?? ''}`;
+    const s = steps.get(key) ?? { step: p.step, name: p.stepName, projects: 0 };
     s.projects++;
-    steps.set(p.step, s);
+    steps.set(key, s);
   }
   return {
     organisationId, projects,
@@ -102,7 +104,7 @@ export function organisationStatistics(organisationId: number, projects: Project
       byType: [...byType.values()].map((t) => ({ ...t, length: round2(t.length), capex: round2(t.capex) })).sort((a, b) => a.objectTypeId - b.objectTypeId),
       capex: round2(projects.reduce((s, p) => s + p.capex.total, 0)),
       validation: validationOf(validation),
-      byStep: [...steps.values()].sort((a, b) => a.step - b.step),
+      byStep: [...steps.values()].sort((a, b) => a.step - b.step || String(a.name).localeCompare(String(b.name))),
       progress: projects.length ? projects.reduce((s, p) => s + p.progress, 0) / projects.length : 0,
     },
   };

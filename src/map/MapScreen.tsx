@@ -35,6 +35,7 @@ import type { AreaLoader, AreaStatus } from './area-loader';
 import type { ControllerHost } from './map-controller';
 import { usePlanning } from './planning/use-planning';
 import { PlanningDock } from './planning/PlanningDock';
+import { useCatalogueAttributeFilter } from '../materials/catalogue-attributes';
 import './map.css';
 
 export interface MapScreenProps { projectId?: number; projectTypeKey?: string; step?: number; readOnly?: boolean }
@@ -45,6 +46,8 @@ const LEVEL = { info: 'Information', warning: 'Warning', error: 'Error' } as con
 
 export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps) {
   const { t } = useTranslation();
+  // the organisation's material catalogues as the choices of catalogue attributes (duct_type, …)
+  const catalogueChoices = useCatalogueAttributeFilter();
   const dispatch = useDispatch<AppDispatch>();
   const user = useSelector(selectUser);
   const ref = useRef<HTMLDivElement>(null);
@@ -190,7 +193,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
         loadingNetwork={projectId !== undefined && !session && !fetched.error} />
       {session && selection.length > 0 && (
         <FeatureInfoPanel
-          model={session.model} ids={[...selection]} readOnly={!editable}
+          model={session.model} ids={[...selection]} readOnly={!editable} allowedValuesFilter={catalogueChoices}
           onEdit={(iid, name, value) => { ctl?.binding.perform({ type: 'editAttributes', instanceId: iid, values: { [name]: value } }); }}
           onClose={() => ctl?.tools.select.set([])}
         />

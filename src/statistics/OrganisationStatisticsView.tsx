@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OrganisationStatistics } from 'common/statistics/types';
 import { formatNumber } from '../i18n/format';
+import { stepLabel } from '../workflow/step-names';
 import { MeasureChart } from './StatCharts';
 import { percent } from './ProjectStatisticsView';
 
@@ -24,7 +25,7 @@ export function OrganisationStatisticsView({ o, open }: { o: OrganisationStatist
       <div className="stat-charts">
         <MeasureChart id="length" title={t('statistics.length_by_type')} data={tt.byType.filter((x) => x.length > 0).map((x) => ({ name: x.name, value: x.length }))} />
         <MeasureChart id="capex" title={t('statistics.capex_by_project')} unit="€ " data={o.projects.map((p) => ({ name: p.name, value: p.capex.total }))} />
-        <MeasureChart id="steps" title={t('statistics.projects_by_step')} data={tt.byStep.map((s) => ({ name: s.name ?? String(s.step), value: s.projects }))} />
+        <MeasureChart id="steps" title={t('statistics.projects_by_step')} data={tt.byStep.map((s) => ({ name: stepLabel(t, s.name, s.step), value: s.projects }))} />
       </div>
       <table data-testid="statistics-projects">
         <thead>
@@ -35,7 +36,7 @@ export function OrganisationStatisticsView({ o, open }: { o: OrganisationStatist
           {o.projects.map((p) => (
             <tr key={p.projectId} data-project={p.projectId}>
               <td><button type="button" className="link" onClick={() => open(p.projectId)}>{p.name}</button></td>
-              <td>{p.stepName ?? p.step}</td><td className="num">{percent(p.progress)}</td>
+              <td>{stepLabel(t, p.stepName, p.step)}</td><td className="num">{percent(p.progress)}</td>
               <td className="num">{p.objects.node + p.objects.edge + p.objects.path}</td><td className="num">{money(p.capex.total)}</td>
               <td className="num">{percent(p.validation.rate)}</td>
             </tr>

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ProjectStatistics } from 'common/statistics/types';
 import { formatDateTime, formatNumber } from '../i18n/format';
+import { stepLabel } from '../workflow/step-names';
 import { MeasureChart } from './StatCharts';
 
 const money = (v: number) => `€ ${formatNumber(Math.round(v * 100) / 100)}`;
@@ -14,7 +15,7 @@ export function ProjectStatisticsView({ s }: { s: ProjectStatistics }) {
   return (
     <div data-testid="project-statistics" data-project={s.projectId}>
       <ul className="stat-cards">
-        <li data-testid="stat-step">{t('statistics.step')}<strong>{t('statistics.step_of', { step: s.step + 1, steps: s.steps })}</strong>{s.stepName ?? ''} · {percent(s.progress)}</li>
+        <li data-testid="stat-step">{t('statistics.step')}<strong>{t('statistics.step_of', { step: s.step + 1, steps: s.steps })}</strong>{stepLabel(t, s.stepName)} · {percent(s.progress)}</li>
         <li data-testid="stat-objects" data-edges={s.objects.edge}>{t('statistics.objects')}<strong>{s.objects.node + s.objects.edge + s.objects.path}</strong>
           {t('statistics.objects_by_kind', { nodes: s.objects.node, edges: s.objects.edge, paths: s.objects.path })}</li>
         <li data-testid="stat-capex" data-value={s.capex.total}>{t('statistics.capex_total')}<strong>{money(s.capex.total)}</strong></li>

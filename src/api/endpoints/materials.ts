@@ -22,7 +22,10 @@ const quiet = bypassHeaders('messages');
 
 export const materialsApi = api.injectEndpoints({
   endpoints: (b) => ({
-    materials: b.query<MaterialCatalogues, void>({ query: () => '/materials', providesTags: [{ type: 'Settings', id: 'materials' }] }),
+    // read quietly: where it fails the settings and attribute editors keep the templates' own choices
+    materials: b.query<MaterialCatalogues, void>({
+      query: () => ({ url: '/materials', headers: bypassHeaders('messages', 'loading') }), providesTags: [{ type: 'Settings', id: 'materials' }],
+    }),
     saveMaterials: b.mutation<MaterialCatalogues, { kind: CatalogueKind; entries: CatalogueRow[] }>({
       query: ({ kind, entries }) => ({ url: `/materials/${kind}`, method: 'PUT', body: { entries }, headers: quiet }),
       invalidatesTags: ['Settings'],
