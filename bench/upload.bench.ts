@@ -7,7 +7,8 @@
 // counted) and CPU time — of this process, and of the PostgreSQL server where the bench started it (/proc) — which,
 // unlike wall time, holds on a machine shared with other work. Baseline: `ogr2ogr -f PostgreSQL` of the same file into the same PostgreSQL (reprojected to EPSG:3857
 // like the import), its time, peak RSS and CPU (/usr/bin/time) plus the PostgreSQL server's CPU. BENCH_UPLOAD_FEATURES (default 100000) and
-// BENCH_UPLOAD_RUNS (default 3; p50 reported) change the size; BENCH_UPLOAD_PG=off runs PGlite only.
+// BENCH_UPLOAD_RUNS (default 3; p50 reported) change the size; BENCH_UPLOAD_PG=off / BENCH_UPLOAD_PGLITE=off
+// leave one database out.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -180,16 +181,16 @@ const sizeMB = statSync(file).size / 2 ** 20;
 notes.push(`GeoPackage of ${N} features (${N / 2} lines, ${N / 2} polygons, EPSG:28992): ${sizeMB.toFixed(1)} MB.`);
 console.log(notes[notes.length - 1]);
 try {
-  const pglite = await importRuns('PGlite', undefined, file);
+  const pglite = process.env.BENCH_UPLOAD_PGLITE === 'off' ? null : await importRuns('PGlite', undefined, file);
   const pg = postgres();
   if (pg) {
     try {
       const baseline = ogrBaseline(pg, file);
-      report('import on PGlite (data dir on disk)', pglite, baseline ?? undefined);
+      if (pglite) report('import on PGlite (data dir on disk)', pglite, baseline ?? undefined);
       report('import on PostgreSQL', await importRuns('PostgreSQL', pg.url, file, pg.cpu), baseline ?? undefined);
       if (baseline) rows.push(...rows.splice(rows.findIndex((r) => r.case.startsWith('ogr2ogr')), 3));
     } finally { pg.stop(); }
-  } else report('import on PGlite (data dir on disk)', pglite);
+  } else if (pglite) report('import on PGlite (data dir on disk)', pglite);
 } finally { rmSync(dir, { recursive: true, force: true }); }
 notes.push(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores (wall times grow with the load; CPU times much less).`);
 for (const n of notes) console.log(`note: ${n}`);
