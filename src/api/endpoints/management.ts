@@ -50,11 +50,13 @@ export const managementApi = api.injectEndpoints({
       query: (body) => ({ url: '/admin/settings/layer-offer', method: 'PUT', body }), invalidatesTags: [ADMIN],
     }),
     adminOrganisations: b.query<{ id: number; name: string }[], void>({ query: () => '/admin/settings/organisations' }),
+    /** The layers switched off for the caller's organisation (GET /api/organisation/layer-offer): the map's offer drops them. */
+    organisationLayerOffer: b.query<{ organisationId: number; hidden: string[] }, void>({ query: () => '/organisation/layer-offer', providesTags: [ADMIN] }),
     adminEvents: b.query<{ data: AdminEvent[] }, void>({ query: () => '/admin/settings/event_log', providesTags: [ADMIN] }),
   }),
 });
 
 export const {
   useManagementProjectsQuery, useManagementEventsQuery, useAdminSettingsQuery, useSaveSignInSettingsMutation, useLayerOfferQuery,
-  useSaveLayerOfferMutation, useAdminEventsQuery, useAdminOrganisationsQuery,
+  useSaveLayerOfferMutation, useAdminEventsQuery, useAdminOrganisationsQuery, useOrganisationLayerOfferQuery,
 } = managementApi;
