@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
 
 /** Every area of the web app with components. */
-const AREAS = ['src/app', 'src/auth', 'src/shell', 'src/dashboard', 'src/projects', 'src/admin', 'src/workflow', 'src/i18n', 'src/map', 'src/layers-panel', 'src/settings', 'src/materials', 'src/statistics'];
+const AREAS = ['src/app', 'src/auth', 'src/shell', 'src/dashboard', 'src/projects', 'src/admin', 'src/workflow', 'src/i18n', 'src/map', 'src/layers-panel', 'src/settings', 'src/materials', 'src/statistics', 'src/management'];
 
 function tsxFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
