@@ -49,6 +49,9 @@ function insertFeature(f: XNode, locator: string): InsertFeature {
       values.set(name, isNil(p) ? null : p.text);
     }
   }
+  // The feature's own id (gml:id / fid attribute, `{table}.{uuid}` or a bare uuid) stands for a missing uuid property.
+  const id = f.attrs.id ?? f.attrs.fid;
+  if (id && !values.has('uuid')) values.set('uuid', id.slice(id.lastIndexOf('.') + 1));
   return { typeName: f.name, locator, values, geometry };
 }
 

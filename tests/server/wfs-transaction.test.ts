@@ -67,6 +67,12 @@ describe('Insert', () => {
     expect(stored.find((s) => s.type === 'area')!.geometry.type).toBe('Polygon');
   });
 
+  it('takes the feature element\'s gml:id ({table}.{uuid}) as its id when no uuid property is given', async () => {
+    const id = randomUUID();
+    const r = await post(tx(`<wfs:Insert><fttx:fttx_feature gml:id="fttx_feature.${id}"><fttx:type>route</fttx:type>${line(9, 9)}</fttx:fttx_feature></wfs:Insert>`));
+    expect(fids(r.text)).toEqual([`fttx_feature.${id}`]);
+  });
+
   it('accepts multi geometries (MultiCurve, MultiSurface, MultiPoint) and request=Complete answers after the commit', async () => {
     const r = await post(tx(`<wfs:Insert><fttx:fttx_feature><fttx:type>qa_line</fttx:type><fttx:geometry><gml:MultiCurve srsName="EPSG:3857">
       <gml:curveMember><gml:LineString><gml:posList>1 2 3 4</gml:posList></gml:LineString></gml:curveMember>
