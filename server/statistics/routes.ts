@@ -12,7 +12,8 @@ import type { ObjectCounts, ProjectStatistics } from '../../common/statistics/ty
 import { organisationStatistics, projectStatistics, settingsOf, TRENCH_TYPES } from './compute';
 import { lineGroups, objectCounts, projectRows, validationRates, type ProjectRowStat } from './queries';
 
-async function statisticsOf(q: Queryable, projects: ProjectRowStat[]) {
+/** The statistics of projects, from aggregate SQL (also used by bench/statistics.bench.ts). */
+export async function statisticsOf(q: Queryable, projects: ProjectRowStat[]) {
   const ids = projects.map((p) => p.id);
   const costNames = [...new Set(projects.flatMap((p) => (trenchCostEntries(settingsOf(p)) ?? []).map((e) => e.name)))];
   const [groups, counts, validation] = await Promise.all([lineGroups(q, ids, TRENCH_TYPES, costNames), objectCounts(q, ids), validationRates(q, ids)]);
