@@ -92,8 +92,13 @@ function members(n: XNode, one: string[], kind: string): XNode[] {
   return out;
 }
 
-/** A GML geometry element → GeoJSON in EPSG:3857 (throws StoreRuleError naming 'geometry'). */
-export function gmlGeometry(n: XNode, parent?: Ctx): GeoGeometry {
+/** A GML geometry element → GeoJSON in EPSG:3857 (throws StoreRuleError naming 'geometry'); `defaultSrs` is the
+ *  srsName of an enclosing wfs:Insert (used when the geometry names none). */
+export function gmlGeometry(n: XNode, defaultSrs?: string): GeoGeometry {
+  return geometryIn(n, defaultSrs ? srsContext(defaultSrs, undefined, undefined) : undefined);
+}
+
+function geometryIn(n: XNode, parent?: Ctx): GeoGeometry {
   const ctx = srsContext(n.attrs.srsName, parent, n.attrs.srsDimension);
   const sub = (m: XNode) => srsContext(m.attrs.srsName, ctx, m.attrs.srsDimension);
   switch (n.name) {
@@ -113,10 +118,4 @@ export function gmlGeometry(n: XNode, parent?: Ctx): GeoGeometry {
       return { type: 'MultiPolygon', coordinates: members(n, ['surfaceMember', 'polygonMember'], 'Polygon').map((m) => polygon(m, sub(m))) };
     default: throw new StoreRuleError('geometry', UNSUPPORTED_GEOMETRY);
   }
-}
-
-/** The geometry inside a property element (its only child element), or undefined for an empty one. */
-export function propertyGeometry(p: XNode): GeoGeometry | undefined {
-  const g = p.children[0];
-  return g ? gmlGeometry(g) : undefined;
 }

@@ -34,7 +34,7 @@ function located<T>(locator: string, fn: () => T): T {
   }
 }
 
-function insertFeature(f: XNode, locator: string): InsertFeature {
+function insertFeature(f: XNode, locator: string, srsName: string | undefined): InsertFeature {
   const values = new Map<string, string | null>();
   let geometry: GeoGeometry | undefined;
   for (const p of f.children) {
@@ -42,7 +42,7 @@ function insertFeature(f: XNode, locator: string): InsertFeature {
     if (values.has(name) || (GEOMETRY_NAMES.has(name) && geometry)) throw bad(`${locator}.${name}`, `property ${name} is given twice`);
     if (GEOMETRY_NAMES.has(name)) {
       if (p.children.length !== 1) throw bad(`${locator}.geometry`, 'the geometry property must hold one GML geometry');
-      geometry = located(locator, () => gmlGeometry(p.children[0]));
+      geometry = located(locator, () => gmlGeometry(p.children[0], srsName));
     } else if (p.children.length) {
       throw bad(`${locator}.${name}`, `property ${name} must be a text value (objects go as JSON text)`);
     } else {
@@ -103,7 +103,7 @@ export function transactionActions(root: XNode): Action[] {
     switch (a.name) {
       case 'Insert':
         if (!a.children.length) throw bad(locator, 'Insert without features');
-        return { kind: 'insert', locator, features: a.children.map((f, j) => insertFeature(f, `${locator}.feature[${j}]`)) };
+        return { kind: 'insert', locator, features: a.children.map((f, j) => insertFeature(f, `${locator}.feature[${j}]`, a.attrs.srsName)) };
       case 'Update': {
         const props = a.children.filter((c) => c.name === 'Property').map((p, j): UpdateProperty => {
           const name = local(child(p, 'Name')?.text ?? child(p, 'ValueReference')?.text ?? '');

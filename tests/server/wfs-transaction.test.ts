@@ -73,6 +73,15 @@ describe('Insert', () => {
     expect(fids(r.text)).toEqual([`fttx_feature.${id}`]);
   });
 
+  it('reads geometries without srsName in the srsName of their wfs:Insert (EPSG:28992 here)', async () => {
+    const r = await post(tx(`<wfs:Insert srsName="EPSG:28992"><fttx:fttx_feature><fttx:type>poi</fttx:type>
+      <fttx:geometry><gml:Point><gml:pos>136000 455000</gml:pos></gml:Point></fttx:geometry></fttx:fttx_feature></wfs:Insert>`));
+    const [s] = await rows('uuid = $2::uuid', [fids(r.text)[0].split('.')[1]]);
+    const [x, y] = proj4(CRS_DEFS['EPSG:28992'], CRS_DEFS['EPSG:3857'], [136000, 455000]);
+    expect(s.geometry.coordinates[0]).toBeCloseTo(x, 1);
+    expect(s.geometry.coordinates[1]).toBeCloseTo(y, 1);
+  });
+
   it('accepts multi geometries (MultiCurve, MultiSurface, MultiPoint) and request=Complete answers after the commit', async () => {
     const r = await post(tx(`<wfs:Insert><fttx:fttx_feature><fttx:type>qa_line</fttx:type><fttx:geometry><gml:MultiCurve srsName="EPSG:3857">
       <gml:curveMember><gml:LineString><gml:posList>1 2 3 4</gml:posList></gml:LineString></gml:curveMember>
