@@ -35,6 +35,7 @@ import type { AreaLoader, AreaStatus } from './area-loader';
 import type { ControllerHost } from './map-controller';
 import { usePlanning } from './planning/use-planning';
 import { PlanningDock } from './planning/PlanningDock';
+import { StreetLevelPanel } from './street-level/StreetLevelPanel';
 import { useCatalogueAttributeFilter } from '../materials/catalogue-attributes';
 import './map.css';
 
@@ -69,6 +70,9 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
     mapContext, remote: hasProject && !!user,
   });
   const [layersOpen, setLayersOpen] = useState(false);
+  // street-level imagery is offered with the coverage permission (spec 1 §8, layers/catalogue/general.ts)
+  const streetLevel = !!user?.permissions?.['cyclomedia.coverage'];
+  const [streetLevelOpen, setStreetLevelOpen] = useState(false);
   const areaRef = useRef<AreaLoader | null>(null);
   const [areaStatus, setAreaStatus] = useState<AreaStatus | null>(null);
 
@@ -178,6 +182,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
         onToggle={(m) => ctl?.toggleMode(m)} onMultiSelect={() => { ctl?.tools.select.setMultiSelect(!ctl.tools.select.multiSelect); ctl?.render(); }}
         onDeleteSelection={() => ctl?.router.deleteSelection()} onUnsnapSelection={() => ctl?.router.unsnapSelection()}
         layersOpen={layersOpen} onLayers={() => setLayersOpen((v) => !v)}
+        streetLevelOpen={streetLevelOpen} onStreetLevel={streetLevel ? () => setStreetLevelOpen((v) => !v) : undefined}
         addingNote={stored.placingNote} onAddNote={hasProject ? stored.toggleAddNote : undefined}
         canUndoFeature={stored.canUndo && !stored.busy} onUndoFeature={hasProject ? stored.undo : undefined}
         onUndo={() => session?.undo()} onRedo={() => session?.redo()} onSave={() => void save()}
@@ -189,6 +194,7 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
           <LayerPanel entries={layers.entries} settings={layers.resolved} onChange={layers.change} onRestoreDefaults={layers.restore} />
         </div>
       )}
+      {streetLevel && streetLevelOpen && <StreetLevelPanel ctl={ctl} onClose={() => setStreetLevelOpen(false)} />}
       <MapHud snap={snap} editable={editable} areaStatus={areaStatus} error={fetched.error}
         loadingNetwork={projectId !== undefined && !session && !fetched.error} />
       {session && selection.length > 0 && (

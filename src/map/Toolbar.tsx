@@ -35,6 +35,9 @@ export interface ToolbarProps {
   onAddNote?(): void;
   canUndoFeature?: boolean;
   onUndoFeature?(): void;
+  /** The street-level imagery panel (spec 3 §2); offered only with the coverage permission. */
+  streetLevelOpen?: boolean;
+  onStreetLevel?(): void;
 }
 
 const EDIT_TOOLS: [number, string][] = [
@@ -83,6 +86,7 @@ export function Toolbar(p: ToolbarProps) {
         </>
       )}
       <button type="button" data-testid="tool-geolocation" onClick={p.onLocate}>{t('map.tools.geolocation')}</button>
+      {p.onStreetLevel && <button type="button" data-testid="tool-street_level" aria-pressed={!!p.streetLevelOpen} onClick={p.onStreetLevel}>{t('streetlevel.tool')}</button>}
       {p.onLayers && <button type="button" data-testid="tool-layers" aria-pressed={!!p.layersOpen} onClick={p.onLayers}>{t('map.tools.layers')}</button>}
     </div>
   );
