@@ -211,6 +211,23 @@ describe('bad input: a clear 4xx, nothing stored', () => {
     await refused(await importFixture('wrong.geojson', 'parcel', {}, fc(ok)), 400, /^features\[0\]\.geometry\.type: a Point does not fit the uploadParcels layer/);
   });
 
+  it('a bad feature in a later batch of 5,000 (features[12000]) rolls back the batches stored before it', async () => {
+    await importFixture('trenches-rd.shp.zip');
+    const point = (i: number) => ({ type: 'Feature', properties: { n: i }, geometry: { type: 'Point', coordinates: [5.1 + (i % 100) * 1e-4, 52.09 + Math.floor(i / 100) * 1e-4] } });
+    const features: unknown[] = Array.from({ length: 12_000 }, (_, i) => point(i));
+    const good = JSON.stringify({ type: 'FeatureCollection', features });
+    features.push({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[5.1, 52.09], [5.101, 52.09], [5.101, 52.091]]] } });
+    const bad = JSON.stringify({ type: 'FeatureCollection', features });
+    const refusedLate = await importFixture('many.geojson', 'upload', { deleteExisting: true }, bad);
+    expect(refusedLate.status).toBe(400);
+    expect(refusedLate.body.message).toMatch(/^features\[12000\]\.geometry\.coordinates: ring 0 must have at least 4 positions$/);
+    expect(await stored()).toBe(3); // the delete and the two batches before it rolled back
+    const r = await importFixture('many.geojson', 'upload', {}, good);
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ count: 12_000, types: { upload_point: 12_000 } });
+    expect(await stored()).toBe(12_003);
+  });
+
   it('deleteExisting with a bad file keeps the earlier features', async () => {
     await importFixture('trenches-rd.shp.zip');
     const r = await importFixture('no-shp.zip', 'upload', { deleteExisting: true });
