@@ -10,7 +10,7 @@ import { Navigate, useBlocker, useLocation, useNavigate, useParams } from 'react
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import type { AppDispatch } from '../app/store';
-import { useProjectQuery, useLogEventMutation } from '../api/endpoints/project';
+import { projectApi, useProjectQuery, useLogEventMutation } from '../api/endpoints/project';
 import { useProjectTypesQuery } from '../api/endpoints/catalogue';
 import { selectSession } from '../auth/session-slice';
 import { startLoading, stopLoading } from '../shell/loading-slice';
@@ -25,6 +25,8 @@ import { idOfSegment, settingsOfFragment, workflowAddress } from './workflow-add
 const WorkflowMap = lazy(() => import('../map/MapScreen').then((m) => ({ default: m.MapScreen })));
 
 const WORKFLOW_LOADING = 'workflow.loading';
+/** The project is marked in use (POST …/in-use) on entry and again this often while open; marks count for 15 minutes. */
+export const IN_USE_REFRESH_MS = 5 * 60_000;
 
 export function WorkflowRoute() {
   const { t } = useTranslation();
@@ -63,6 +65,16 @@ export function WorkflowRoute() {
   useEffect(() => {
     if (project.data && userId !== undefined) void logEvent({ projectId: project.data.id, userId, type: 'PROJECT_OPENED' });
   }, [project.data?.id, userId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // In-use mark for the management dashboard's "in use by" (issue 16).
+  const openId = project.data?.id;
+  useEffect(() => {
+    if (openId === undefined || userId === undefined) return;
+    const mark = () => { void dispatch(projectApi.endpoints.setInUse.initiate({ id: openId, userId })); };
+    mark();
+    const h = setInterval(mark, IN_USE_REFRESH_MS);
+    return () => clearInterval(h);
+  }, [openId, userId, dispatch]);
 
   // Leave guard: only leaving the workflow is guarded; no dialog without changes or with an invalid session.
   const sessionValid = session.status === 'valid';

@@ -115,6 +115,8 @@ describe('screens by role in Chromium', () => {
     const row = admin.locator('[data-testid=management-row]', { hasText: 'Demo FTTH Utrecht' });
     await row.waitFor(WAIT);
     expect(await row.getByTestId('lock-state').textContent()).toBe('Not locked');
+    // The engineer opened the demo project's workflow in an earlier test: it is marked in use by them.
+    expect(await row.locator('td').nth(5).textContent()).toContain('Demo Engineer');
     await row.getByRole('button', { name: 'Event log' }).click();
     await admin.getByTestId('event-log').locator('[data-event-type=PROJECT_CREATED]').waitFor(WAIT);
     await screenshot(admin, 'roles-management-event-log');

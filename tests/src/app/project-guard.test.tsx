@@ -35,6 +35,7 @@ function server() {
     'GET /api/project_type/10/state/all': { body: STATES },
     'GET /api/state/.*': { body: STATES },
     'POST /api/event_log': { status: 201, body: { success: true } },
+    'POST /api/project/7/in-use': { body: [{ userId: ENGINEER.id }] },
   });
 }
 const warnings = () => getNotificationState().visible.filter((n) => n.type === 'Warning').map((n) => n.message);
@@ -83,8 +84,8 @@ describe('project guard', () => {
     expect(screen.getByTestId('workflow').getAttribute('data-fragment-settings')).toBe('scenario layer');
   });
 
-  it('step buttons show translated step names in English and Dutch, not the raw keys', async () => {
-    server();
+  it('step buttons show translated step names in English and Dutch, not the raw keys; the project is marked in use', async () => {
+    const f = server();
     renderApp('/workflow/7/fttx/3', { user: ENGINEER });
     const nav = await screen.findByTestId('step-navigation', {}, { timeout: 5000 });
     await waitFor(() => expect(nav.querySelectorAll('li button')).toHaveLength(6));
@@ -93,6 +94,7 @@ describe('project guard', () => {
     await changeLanguage('nl');
     await waitFor(() => expect(labels()).toContain('Toegangsnetwerk'));
     expect(labels().join(' ')).not.toMatch(/_/);
+    expect(f.callsTo('POST', '/api/project/7/in-use').map((c) => c.body)).toEqual([{ userId: ENGINEER.id }]);
   });
 });
 
