@@ -5,8 +5,10 @@
 // count, kinds, properties and EPSG:3857 coordinates, and is read back through the project WFS the map uses; bad
 // inputs are a 4xx with nothing stored.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import proj4 from 'proj4';
+import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type Api, type TestServer } from './support/server';
 import { CRS_DEFS } from '../../engine/projection';
@@ -60,6 +62,44 @@ const near = (a: number[], b: number[], tol = 0.05) => {
 const RD_ORIGIN_3857 = rd.forward([136000, 456000]);
 
 describe('importing the GDAL fixtures', () => {
+  it('a GeoPackage with two feature tables, one of 6,000 points (read in batches): every row, its table named', async () => {
+    const SQL = await initSqlJs({ locateFile: () => createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm') });
+    const db = new SQL.Database();
+    db.run(`CREATE TABLE gpkg_spatial_ref_sys (srs_name TEXT, srs_id INTEGER PRIMARY KEY, organization TEXT, organization_coordsys_id INTEGER, definition TEXT);
+      INSERT INTO gpkg_spatial_ref_sys VALUES ('Amersfoort / RD New', 28992, 'EPSG', 28992, 'undefined');
+      CREATE TABLE gpkg_contents (table_name TEXT PRIMARY KEY, data_type TEXT, identifier TEXT, srs_id INTEGER);
+      CREATE TABLE gpkg_geometry_columns (table_name TEXT, column_name TEXT, geometry_type_name TEXT, srs_id INTEGER, z INTEGER, m INTEGER);
+      CREATE TABLE manholes (fid INTEGER PRIMARY KEY, geom BLOB, n INTEGER);
+      CREATE TABLE ducts (fid INTEGER PRIMARY KEY, geom BLOB, n INTEGER);
+      INSERT INTO gpkg_contents VALUES ('manholes', 'features', 'manholes', 28992), ('ducts', 'features', 'ducts', 28992);
+      INSERT INTO gpkg_geometry_columns VALUES ('manholes', 'geom', 'POINT', 28992, 0, 0), ('ducts', 'geom', 'LINESTRING', 28992, 0, 0);`);
+    // GP header (magic, version 0, flags: little endian, no envelope; srs_id) + little-endian WKB
+    const blob = (type: number, xy: number[]) => {
+      const b = Buffer.alloc(8 + 5 + (type === 2 ? 4 : 0) + xy.length * 8);
+      b.write('GP', 0, 'latin1'); b[2] = 0; b[3] = 1; b.writeInt32LE(28992, 4); b[8] = 1; b.writeUInt32LE(type, 9);
+      let o = 13;
+      if (type === 2) { b.writeUInt32LE(xy.length / 2, o); o += 4; }
+      for (const v of xy) { b.writeDoubleLE(v, o); o += 8; }
+      return b;
+    };
+    const point = db.prepare('INSERT INTO manholes (geom, n) VALUES (?, ?)');
+    for (let i = 0; i < 6000; i++) point.run([blob(1, [136000 + (i % 100), 456000 + Math.floor(i / 100)]), i]);
+    point.free();
+    for (let i = 0; i < 10; i++) db.run('INSERT INTO ducts (geom, n) VALUES (?, ?)', [blob(2, [136000, 456000 + i, 136050, 456000 + i]), i]);
+    const bytes = db.export();
+    db.close();
+    const r = await importFixture('network.gpkg', 'upload', {}, bytes);
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ format: 'geopackage', crs: 'EPSG:28992', count: 6010, types: { upload_point: 6000, upload_line: 10 } });
+    const rows = (await ts.db.query<{ n: number; t: string; x: number; y: number }>(`SELECT (properties->>'n')::int AS n, properties->>'layer_name' AS t,
+        (geometry->'coordinates'->>0)::float AS x, (geometry->'coordinates'->>1)::float AS y
+      FROM feature WHERE project_id = $1 AND type = 'upload_point'`, [pid])).rows;
+    expect(new Set(rows.map((x) => x.n)).size).toBe(6000);
+    expect(new Set(rows.map((x) => x.t))).toEqual(new Set(['manholes']));
+    const last = rows.find((x) => x.n === 5999)!;
+    near([last.x, last.y], rd.forward([136099, 456059]));
+  });
+
   it('a zipped Shapefile in RD New: three lines in uploadLines, attributes kept, reprojected to EPSG:3857', async () => {
     const r = await importFixture('trenches-rd.shp.zip');
     expect(r.status).toBe(201);
