@@ -49,10 +49,11 @@ export async function managementRoutes(api: FastifyInstance): Promise<void> {
       params.push(q.search.trim());
     }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const from = 'FROM project p JOIN project_type pt ON pt.id = p.project_type_id LEFT JOIN users o ON o.id = p.created_by';
+    const from = `FROM project p JOIN project_type pt ON pt.id = p.project_type_id LEFT JOIN users o ON o.id = p.created_by
+      LEFT JOIN organisations org ON org.id = p.organisation_id`;
     const total = await db.query<{ n: string }>(`SELECT count(*) AS n ${from} ${w}`, params);
-    const r = await db.query<ProjectRow & { type_name: string; lock_reason: string | null; deleted_at: Date | string | null }>(
-      `SELECT p.*, pt.family, pt.name AS type_name ${from} ${w} ORDER BY p.updated_at DESC, p.id DESC
+    const r = await db.query<ProjectRow & { type_name: string; lock_reason: string | null; deleted_at: Date | string | null; organisation_name: string | null }>(
+      `SELECT p.*, pt.family, pt.name AS type_name, org.name AS organisation_name ${from} ${w} ORDER BY p.updated_at DESC, p.id DESC
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, q.size, q.page * q.size]);
     const ids = r.rows.map((p) => p.id);
     const use = await db.query<{ project_id: number; user_id: number; name: string | null; since: Date | string }>(
@@ -66,7 +67,7 @@ export async function managementRoutes(api: FastifyInstance): Promise<void> {
     }
     const rows = r.rows.map((p) => ({
       ...projectWire(p, p.type_name), lockReason: projectWire(p).locked ? p.lock_reason : null,
-      deletedAt: p.deleted_at ? new Date(p.deleted_at).toISOString() : null, inUse: inUse.get(p.id) ?? [],
+      deletedAt: p.deleted_at ? new Date(p.deleted_at).toISOString() : null, inUse: inUse.get(p.id) ?? [], organisationName: p.organisation_name,
     }));
     return { data: await withSummaries(db, rows), page: q.page, size: q.size, total: Number(total.rows[0].n) };
   });

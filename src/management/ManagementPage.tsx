@@ -4,6 +4,8 @@
 // again); the event log of a project in a modal.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { selectUser } from '../auth/session-slice';
 import { useManagementProjectsQuery, type ManagedProject, type ManagementListArgs } from '../api/endpoints/management';
 import { useDeleteProjectMutation, useRestoreProjectMutation, useUnlockProjectMutation } from '../api/endpoints/project';
 import { useProjectTypesQuery } from '../api/endpoints/catalogue';
@@ -20,6 +22,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function ManagementPage() {
   const { t } = useTranslation();
   const { allows } = usePolicy();
+  // Root sees every organisation's projects: the organisation is shown per row.
+  const everyOrganisation = useSelector(selectUser)?.role === 'root';
   const [state, setState] = useState<ManagementListArgs['state']>('active');
   const [lock, setLock] = useState<LockFilter>('any');
   const [typeId, setTypeId] = useState<number | undefined>(undefined);
@@ -87,12 +91,14 @@ export function ManagementPage() {
       <table className="project-table">
         <thead>
           <tr>
+            {everyOrganisation && <th>{t('management.fields.organisation')}</th>}
             {(['name', 'type', 'step', 'owner', 'last_saved', 'in_use', 'lock', 'actions'] as const).map((f) => <th key={f}>{t(`management.fields.${f}`)}</th>)}
           </tr>
         </thead>
         <tbody>
           {rows.map((p) => (
             <tr key={p.id} data-testid="management-row" data-project-id={p.id}>
+              {everyOrganisation && <td>{p.organisationName ?? p.organisationId}</td>}
               <td>{p.name}</td>
               <td>{p.projectType?.name ?? p.projectTypeId}</td>
               <td>{stepLabel(t, p.summary?.stepName, p.step)}</td>

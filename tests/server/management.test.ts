@@ -34,8 +34,14 @@ describe('management dashboard', () => {
     const names = mine.body.data.map((p: { name: string }) => p.name);
     expect(names).toContain('Mgmt Oost');
     expect(names).not.toContain('Mgmt Other');
-    const all = (await root.get('/api/management/project/all?size=500')).body.data.map((p: { name: string }) => p.name);
-    expect(all).toEqual(expect.arrayContaining(['Mgmt Oost', 'Mgmt Other']));
+    const all = (await root.get('/api/management/project/all?size=500')).body.data;
+    expect(all.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['Mgmt Oost', 'Mgmt Other']));
+    expect(all.find((p: { id: number }) => p.id === otherPid).organisationName).toBe('other');
+    const otherOrg = all.find((p: { id: number }) => p.id === otherPid).organisationId;
+    const one = (await root.get(`/api/management/project/all?size=500&organisationId=${otherOrg}`)).body.data;
+    expect(one.every((p: { organisationId: number }) => p.organisationId === otherOrg)).toBe(true);
+    // An administrator cannot reach another organisation by naming it.
+    expect((await admin.get(`/api/management/project/all?size=500&organisationId=${otherOrg}`)).body.data.map((p: { name: string }) => p.name)).not.toContain('Mgmt Other');
     expect((await admin.get(`/api/management/project/${otherPid}/event_log`)).status).toBe(404);
     expect((await eng.get(`/api/management/project/${pid}/event_log`)).status).toBe(403);
   });

@@ -9,6 +9,7 @@ import type { ProjectSummary } from 'common/project-summary';
 export type { ProjectSummary };
 export interface ManagedProject extends Project {
   lockReason: string | null;
+  organisationName: string | null;
   inUse: { userId: number; name: string | null; since: string }[];
   summary: ProjectSummary | null;
 }
