@@ -69,6 +69,18 @@ export function sample(n: number, fn: (i: number) => void, warmup = Math.min(50,
   return out;
 }
 
+/** Awaits fn once untimed, then `n` times, and returns per-call milliseconds (database and server calls). */
+export async function sampleAsync(n: number, fn: () => Promise<unknown>): Promise<number[]> {
+  await fn();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = now();
+    await fn();
+    out.push(now() - t);
+  }
+  return out;
+}
+
 /** Heap used in MB after a full GC. */
 export function heapMB(): number {
   const g = (globalThis as { gc?: () => void }).gc ?? forceGc;

@@ -10,17 +10,10 @@ import { statisticsOf } from '../server/statistics/routes';
 import { CapexIndex, createModel, trenchCostEntries } from '../engine/index';
 import { groundLength } from '../engine/mercator';
 import type { NetworkObject } from '../engine/types';
-import { row, stats, writeResults, memMB, type BenchRow } from './lib';
+import { memMB, row, sampleAsync, stats, writeResults, type BenchRow } from './lib';
 
 const SIZES = [1_000, 10_000, 100_000].filter((n) => n <= Number(process.env.BENCH_MAX_SIZE ?? 100_000));
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-
-async function timeAsync(n: number, fn: () => Promise<unknown>): Promise<number[]> {
-  await fn();
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) { const t = performance.now(); await fn(); out.push(performance.now() - t); }
-  return out;
-}
 
 async function main() {
   const rows: BenchRow[] = [];
@@ -44,9 +37,9 @@ async function main() {
     const types = (await db.query<{ id: number; name: string }>(`SELECT id, name FROM object_type WHERE family IN ('general', 'fttx')`)).rows;
 
     const before = memMB();
-    const sql = stats(await timeAsync(RUNS, async () => statisticsOf(db, await projectRows(db, { projectId: pid }))));
+    const sql = stats(await sampleAsync(RUNS, async () => statisticsOf(db, await projectRows(db, { projectId: pid }))));
     const sqlMem = memMB() - before;
-    const base = stats(await timeAsync(Math.min(RUNS, 5), async () => {
+    const base = stats(await sampleAsync(Math.min(RUNS, 5), async () => {
       const [p] = await projectRows(db, { projectId: pid });
       const objs = JSON.parse(await networkJson(db, pid, { includeWithoutObjectInstances: true })) as NetworkObject[];
       const model = createModel({ networkObjects: objs, objectTypes: types.map((t) => ({ ...t, attributeTypes: [] })) });
