@@ -5,7 +5,7 @@
 // settings save only what changed, a stored value can go back to the environment (null), and the layer offer saves
 // the switched layers for the chosen organisation.
 import { describe, it, expect, beforeAll, beforeEach, afterEach, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, ENGINEER } from '../support/render';
 import { mockFetch } from '../support/fetch-mock';
 import { setupI18n } from '../support/i18n';
@@ -40,6 +40,8 @@ function server(policy: Record<string, unknown>) {
 const ALL = { management_dashboard: true, project: { unlock: true, delete: true, restore: true, view: true }, admin: { settings: true } };
 const confirmModal = () => screen.findByTestId('management-confirm');
 
+// The machine running the tests is shared: allow slow renders (debounced search, modal, refetch).
+configure({ asyncUtilTimeout: 5000 });
 beforeAll(async () => { await setupI18n('en'); });
 beforeEach(() => { localStorage.clear(); resetNotifications(); });
 afterEach(() => { closeAllModals(); cleanup(); vi.unstubAllGlobals(); vi.restoreAllMocks(); });
