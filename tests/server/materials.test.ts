@@ -4,7 +4,8 @@
 // rows become the defaults of the tables they feed, AP cabinet models the AP type choices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Api, type TestServer } from './support/server';
-import { DEFAULT_LV_CABLE_TYPES } from '../../common/settings/index';
+import { DEFAULT_LV_CABLE_TYPES, DEFAULT_TRANSFORMER_TYPES } from '../../common/settings/index';
+import { POLICY_TABLE } from '../../server/auth/policies';
 
 let ts: TestServer;
 let admin: Api, engineer: Api, viewer: Api, other: Api;
@@ -81,6 +82,21 @@ describe('changing', () => {
     const root = ts.api(await ts.login('root@demo.example'));
     const otherOrg = (await other.get('/api/materials')).body.organisationId;
     expect((await root.get(`/api/materials?organisationId=${otherOrg}`)).status).toBe(200);
+  });
+});
+
+describe('roles', () => {
+  it('changing and restoring follow material_management in the role table; reading needs only a session', async () => {
+    const roles = [['root@demo.example', 'root'], ['admin@demo.example', 'administrator'], ['engineer@demo.example', 'engineer'],
+      ['demo@demo.example', 'demo'], ['viewer@demo.example', 'viewer']] as const;
+    for (const [email, role] of roles) {
+      const a = ts.api(await ts.login(email));
+      const allowed = POLICY_TABLE.material_management.includes(role);
+      expect((await a.put('/api/materials/transformer_types', { entries: DEFAULT_TRANSFORMER_TYPES })).status, role).toBe(allowed ? 200 : 403);
+      expect((await a.delete('/api/materials/transformer_types')).status, role).toBe(allowed ? 200 : 403);
+      expect((await a.get('/api/materials')).status, role).toBe(200);
+    }
+    expect((await ts.api().get('/api/materials')).status).toBe(401);
   });
 });
 
