@@ -1,7 +1,8 @@
 // Hit testing of the drawn stored features (spec 3 §5: selectable only on layers of type feature, network or wfst; no
 // GPU picking): the click in map units against the features a layer holds (lng/lat, converted per test), topmost
 // layer first — points and lines within the hit tolerance, polygons containing the click or with their outline within
-// it. Within a layer the feature drawn last (on top) wins.
+// it. Within a layer the feature drawn last (on top) wins. Features are projected to map units once per features array
+// (cached), with their box as a first test.
 import type { LayerEntry, LayerFeature } from 'layers';
 import { fromLngLat } from 'engine/mercator';
 import type { Position } from 'engine/types';
@@ -25,34 +26,66 @@ function polygonHit(p: C, rings: C[][], tol: number): boolean {
   return rings.some((r) => lineNear(p, r, tol)) || pointInPolygon(p, rings);
 }
 
+/** A feature in map units, with its box (made once per features array: a click does not reproject). */
+interface Prepared { box: [number, number, number, number]; points: C[]; lines: C[][]; polygons: C[][][] }
+
+function prepare(g: LayerFeature['geometry']): Prepared | null {
+  if (!g) return null;
+  const c = g.coordinates as unknown;
+  const p: Prepared = { box: [Infinity, Infinity, -Infinity, -Infinity], points: [], lines: [], polygons: [] };
+  switch (g.type) {
+    case 'Point': p.points.push(mp(c)); break;
+    case 'MultiPoint': p.points.push(...(c as unknown[]).map(mp)); break;
+    case 'LineString': p.lines.push((c as unknown[]).map(mp)); break;
+    case 'MultiLineString': p.lines.push(...(c as unknown[][]).map((l) => l.map(mp))); break;
+    case 'Polygon': p.polygons.push((c as unknown[][]).map((r) => r.map(mp))); break;
+    case 'MultiPolygon': p.polygons.push(...(c as unknown[][][]).map((poly) => poly.map((r) => r.map(mp)))); break;
+    default: return null;
+  }
+  for (const q of [...p.points, ...p.lines.flat(), ...p.polygons.flat(2)]) {
+    p.box = [Math.min(p.box[0], q[0]), Math.min(p.box[1], q[1]), Math.max(p.box[2], q[0]), Math.max(p.box[3], q[1])];
+  }
+  return p;
+}
+
+function preparedHit(f: Prepared, q: C, tol: number): boolean {
+  if (q[0] < f.box[0] - tol || q[0] > f.box[2] + tol || q[1] < f.box[1] - tol || q[1] > f.box[3] + tol) return false;
+  return f.points.some((x) => dist(q, x) <= tol) || f.lines.some((l) => lineNear(q, l, tol)) || f.polygons.some((r) => polygonHit(q, r, tol));
+}
+
 /** Whether a lng/lat geometry is hit by the map-unit point `p` within `tol` map units. */
 export function geometryHit(g: LayerFeature['geometry'], p: Position, tol: number): boolean {
-  if (!g) return false;
-  const q: C = [p[0], p[1]];
-  const c = g.coordinates as unknown;
-  switch (g.type) {
-    case 'Point': return lineNear(q, [mp(c)], tol);
-    case 'MultiPoint': return (c as unknown[]).some((x) => lineNear(q, [mp(x)], tol));
-    case 'LineString': return lineNear(q, (c as unknown[]).map(mp), tol);
-    case 'MultiLineString': return (c as unknown[][]).some((l) => lineNear(q, l.map(mp), tol));
-    case 'Polygon': return polygonHit(q, (c as unknown[][]).map((r) => r.map(mp)), tol);
-    case 'MultiPolygon': return (c as unknown[][][]).some((poly) => polygonHit(q, poly.map((r) => r.map(mp)), tol));
-    default: return false;
-  }
+  const f = prepare(g);
+  return !!f && preparedHit(f, [p[0], p[1]], tol);
 }
 
 const KINDS: Record<string, string[]> = { point: ['Point', 'MultiPoint'], line: ['LineString', 'MultiLineString'], polygon: ['Polygon', 'MultiPolygon'] };
+/** Prepared features per features array and layer geometry kind (the loader hands a new array when features arrive). */
+const cache = new WeakMap<readonly LayerFeature[], Map<string, (Prepared | null)[]>>();
+
+function preparedOf(features: readonly LayerFeature[], kind: string): (Prepared | null)[] {
+  let byKind = cache.get(features);
+  if (!byKind) cache.set(features, byKind = new Map());
+  let list = byKind.get(kind);
+  if (!list) {
+    const kinds = KINDS[kind] ?? [];
+    // only what the layer draws: a point note is not a hit of the note shapes layer
+    list = features.map((f) => (f.geometry && kinds.includes(f.geometry.type) ? prepare(f.geometry) : null));
+    byKind.set(kind, list);
+  }
+  return list;
+}
 
 /** The topmost hit: `layers` bottom to top (draw order); only selectable layer types are tested. */
 export function hitStoredFeature(layers: readonly HitLayer[], p: Position, tol: number): FeatureHit | null {
+  const q: C = [p[0], p[1]];
   for (let i = layers.length - 1; i >= 0; i--) {
     const { entry, features } = layers[i];
     if (!SELECTABLE_TYPES.includes(entry.type)) continue;
-    const kinds = KINDS[entry.geometry] ?? [];
-    for (let j = features.length - 1; j >= 0; j--) {
-      const g = features[j].geometry;
-      // only what the layer draws: a point note is not a hit of the note shapes layer
-      if (g && kinds.includes(g.type) && geometryHit(g, p, tol)) return { entry, feature: features[j] };
+    const prepared = preparedOf(features, entry.geometry);
+    for (let j = prepared.length - 1; j >= 0; j--) {
+      const f = prepared[j];
+      if (f && preparedHit(f, q, tol)) return { entry, feature: features[j] };
     }
   }
   return null;

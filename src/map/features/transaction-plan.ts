@@ -27,7 +27,8 @@ export function planChunks(ops: readonly FeatureOp[], product: string, size = CH
   for (const op of ops) {
     const t = tableOfOp(op);
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(t)) throw new Error(`Feature type ${t} is not a supported WFST feature type`);
-    byTable.set(t, [...(byTable.get(t) ?? []), op]);
+    const list = byTable.get(t);
+    if (list) list.push(op); else byTable.set(t, [op]);
   }
   const rank = (t: string) => { const i = (TABLE_ORDER as readonly string[]).indexOf(t); return i < 0 ? TABLE_ORDER.length : i; };
   const tables = [...byTable.keys()].sort((a, b) => rank(a) - rank(b));
