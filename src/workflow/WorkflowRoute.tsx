@@ -19,6 +19,7 @@ import { confirmLeave } from './leave-guard';
 import { hasUnsavedChanges } from './unsaved-changes';
 import { StepNavigation } from './StepNavigation';
 import { WorkflowSettingsEntry } from '../settings/WorkflowSettingsEntry';
+import { WorkflowStatisticsEntry } from '../statistics/WorkflowStatisticsEntry';
 import { idOfSegment, settingsOfFragment, workflowAddress } from './workflow-address';
 
 // The map screen of the step, loaded on demand (the map libraries are heavy).
@@ -98,6 +99,7 @@ export function WorkflowRoute() {
       <header className="workflow-header">
         <h1>{project.data?.name ?? ''}</h1>
         <WorkflowSettingsEntry projectId={projectId} />
+        <WorkflowStatisticsEntry projectId={projectId} />
         {projectTypeId !== undefined && <StepNavigation projectTypeId={projectTypeId} step={step} onStep={goToStep} />}
       </header>
       <div className="workflow-map">
