@@ -36,6 +36,7 @@ import type { ControllerHost } from './map-controller';
 import { usePlanning } from './planning/use-planning';
 import { PlanningDock } from './planning/PlanningDock';
 import { StreetLevelPanel } from './street-level/StreetLevelPanel';
+import { usePolicy } from '../auth/policies';
 import { useCatalogueAttributeFilter } from '../materials/catalogue-attributes';
 import './map.css';
 
@@ -70,8 +71,10 @@ export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps)
     mapContext, remote: hasProject && !!user,
   });
   const [layersOpen, setLayersOpen] = useState(false);
-  // street-level imagery is offered with the coverage permission (spec 1 §8, layers/catalogue/general.ts)
-  const streetLevel = !!user?.permissions?.['cyclomedia.coverage'];
+  // street-level imagery is offered with the coverage permission (spec 1 §8, layers/catalogue/general.ts): the policy
+  // path 'cyclomedia.coverage' of GET /api/user/policies, or the user's permission flag
+  const policy = usePolicy();
+  const streetLevel = policy.allows('cyclomedia.coverage') || !!user?.permissions?.['cyclomedia.coverage'];
   const [streetLevelOpen, setStreetLevelOpen] = useState(false);
   const areaRef = useRef<AreaLoader | null>(null);
   const [areaStatus, setAreaStatus] = useState<AreaStatus | null>(null);
