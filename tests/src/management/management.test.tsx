@@ -124,7 +124,13 @@ describe('admin settings', () => {
     await waitFor(() => expect(within(offer).getAllByRole('option')).toHaveLength(2));
     fireEvent.change(within(offer).getByRole('combobox'), { target: { value: '2' } });
     await waitFor(() => expect(f.calls.some((c) => c.path === '/api/admin/settings/layer-offer' && /organisationId=2/.test(c.url))).toBe(true));
-    const pop = await waitFor(() => offer.querySelector('tr[data-layer=pop] input') as HTMLInputElement);
+    // The list shown (and saved) is the one of the organisation the select shows: wait for organisation 2's answer.
+    await waitFor(() => expect((within(offer).getByRole('combobox') as HTMLSelectElement).value).toBe('2'));
+    const pop = await waitFor(() => {
+      const input = offer.querySelector('tr[data-layer=pop] input');
+      if (!input) throw new Error('the layer list has not arrived');
+      return input as HTMLInputElement;
+    });
     fireEvent.click(pop);
     fireEvent.click(within(offer).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(f.callsTo('PUT', '/api/admin/settings/layer-offer')).toHaveLength(1));
