@@ -2,8 +2,9 @@
 // opens the layer panel's "Upload a file…", picks (file input) or drops (a synthetic drag-and-drop) the GDAL-built
 // fixtures — a zipped Shapefile and an IMKL GML in RD New, a GeoPackage in WGS84, all in Utrecht a few km east of the
 // demo network — sees the progress bar reach 100 and the done message, and the layer the server filled is switched
-// on and its features are read through the project WFS and drawn (the map's feature layer summary). A zip without a
-// .shp shows the server's reason (spec 1 §8); a viewer is not offered the upload.
+// on and its features are read through the project WFS and drawn (the map's feature layer summary); a second import
+// into a layer already drawn is read again without a reload. A zip without a .shp shows the server's reason (spec 1
+// §8); a viewer is not offered the upload.
 import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +109,12 @@ describe('uploads through the upload screen', () => {
       const lines = await drawn(page, 'uploadLines', AT['trenches-rd.shp.zip'], 3);
       expect(lines.features).toBe(3);
       await screenshot(page, 'uploads-shapefile');
+      // The same file again, adding to the layer: the map re-reads the layer it had already loaded (no reload, no pan).
+      await page.getByTestId('upload-delete-existing').uncheck();
+      const again = await upload(page, 'trenches-rd.shp.zip', 'input');
+      expect(again.done).toMatch(/\b3\b/);
+      await page.waitForFunction(() => (window as unknown as { __map: { featureLayers(): Summary[] } }).__map.featureLayers()
+        .find((x) => x.name === 'uploadLines')?.features === 6, undefined, WAIT);
 
       // GeoPackage (WGS84 polygons) by a drop on the drop zone.
       const gpkg = await upload(page, 'parcels.gpkg', 'drop');
