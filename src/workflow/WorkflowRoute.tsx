@@ -121,5 +121,7 @@ export function WorkflowShortAddress() {
   if (projectId === undefined || step === undefined) return <p role="alert">{t('workflow.bad_address')}</p>;
   const key = project.data?.projectType?.key ?? types.data?.find((x) => x.id === project.data?.projectTypeId)?.key;
   if (!key) return <div className="page-busy" aria-busy="true">{t('shell.loading.default')}</div>;
-  return <Navigate to={workflowAddress(projectId, key, step, settingsOfFragment(location.hash)) + (settingsOfFragment(location.hash) ? '' : location.hash)} replace />;
+  // A settings fragment is carried over as settings; any other fragment (the map view) as it is.
+  const settings = settingsOfFragment(location.hash);
+  return <Navigate to={workflowAddress(projectId, key, step, settings) + (settings ? '' : location.hash)} replace />;
 }
