@@ -2,7 +2,7 @@
 // Upload screen (issue 12; spec 1 §7/§8): file picker and drag-and-drop, a progress bar fed by the upload's progress
 // events, POST /fttx/features with the chosen layer and options, the upload error messages of spec 1 §8 (unreadable
 // answer, unsupported event, the server's reason) and the import's 400 message; in the layer panel, the imported
-// layers are switched on (shown on the map).
+// layers are switched on (shown on the map); the entry is offered only with the upload and project edit policies.
 import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -14,6 +14,8 @@ import { UPLOAD_ERRORS, type ImportArgs, type ImportResult } from '../../../src/
 import { mockFetch } from '../support/fetch-mock';
 import { setupI18n } from '../support/i18n';
 import { getLayer } from './support';
+import { sessionStarted, sessionValidated } from '../../../src/auth/session-slice';
+import { ENGINEER } from '../support/render';
 
 beforeAll(async () => { await setupI18n('en'); });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
@@ -102,22 +104,41 @@ describe('upload in the layer panel', () => {
       send() { setTimeout(() => { this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 }); this.responseText = JSON.stringify({ success: true, uuid: 'u-9' }); this.onload?.(); }, 0); }
     }
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const http = mockFetch({ 'POST /api/project/12/fttx/features': { status: 201, body: { ...RESULT, fileId: 'u-9' } } });
+    const http = mockFetch({
+      'GET /api/user/policies/': { body: { upload: { create: true }, project: { create_and_edit: true } } },
+      'POST /api/project/12/fttx/features': { status: 201, body: { ...RESULT, fileId: 'u-9' } },
+    });
     const changes: LayerChange[] = [];
-    const entries = ['uploadLines', 'uploadKlic', 'dp'].map(getLayer);
-    render(
-      <Provider store={makeStore()}>
-        <MemoryRouter initialEntries={['/workflow/12/fttx/1']}>
-          <Routes><Route path="/workflow/:projectId/:projectTypeKey/:step" element={
-            <LayerPanel entries={entries} settings={[]} onChange={(c) => changes.push(c)} onRestoreDefaults={() => {}} />} /></Routes>
-        </MemoryRouter>
-      </Provider>,
-    );
-    fireEvent.click(screen.getByTestId('upload-open'));
+    renderPanel(changes);
+    fireEvent.click(await screen.findByTestId('upload-open'));
     fireEvent.change(screen.getByTestId('upload-input'), { target: { files: [file()] } });
     fireEvent.click(screen.getByTestId('upload-submit'));
     await screen.findByText('3 features imported');
     expect(http.callsTo('POST', '/api/project/12/fttx/features')[0].body).toEqual({ type: 'upload', fileId: 'u-9', deleteExisting: false, simplifyTolerance: null });
     expect(changes).toEqual([{ layerName: 'uploadKlic', visible: true, opacity: 1, style: 'uploadLine' }]);
   });
+
+  it('is not offered without the upload and project edit policies (a viewer)', async () => {
+    const http = mockFetch({ 'GET /api/user/policies/': { body: { project: { view: true } } } });
+    renderPanel([]);
+    await waitFor(() => expect(http.callsTo('GET', '/api/user/policies/').length).toBe(1));
+    expect(screen.getByTestId('layer-toggle-uploadKlic')).toBeTruthy();
+    expect(screen.queryByTestId('upload-open')).toBeNull();
+  });
 });
+
+/** The layer panel on a project route with a signed-in (validated) session. */
+function renderPanel(changes: LayerChange[]) {
+  const store = makeStore();
+  store.dispatch(sessionStarted('token-1'));
+  store.dispatch(sessionValidated({ user: ENGINEER, totp: false, expiration: null }));
+  const entries = ['uploadLines', 'uploadKlic', 'dp'].map(getLayer);
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/workflow/12/fttx/1']}>
+        <Routes><Route path="/workflow/:projectId/:projectTypeKey/:step" element={
+          <LayerPanel entries={entries} settings={[]} onChange={(c) => changes.push(c)} onRestoreDefaults={() => {}} />} /></Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
