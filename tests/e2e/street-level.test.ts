@@ -134,4 +134,33 @@ describe('street-level imagery panel in Chromium', () => {
     expect(await page.getByText('The street-level imagery viewer could not be initialised.').count()).toBe(0);
     await page.context().close();
   });
+
+  it('is offered only with the coverage permission; an init failure (401) notifies cyclomedia_failed_init and reports Not authorized', async () => {
+    const base = app.url;
+    const token = await apiLogin(base, 'admin@demo.example');
+    await apiCall(base, token, 'PATCH', '/user/settings/cyclomedia', { username: 'bob', password: 'wrong' });
+    const projectId = await demoProjectId(base, token);
+    const page = await signedInPage(browser, base, 'admin@demo.example', newPage);
+    let granted = false;
+    await page.route('**/api/user/policies**', async (route) => {
+      const r = await route.fetch();
+      await route.fulfill({ response: r, json: granted ? { ...(await r.json()), cyclomedia: { coverage: true } } : await r.json() });
+    });
+    await page.goto(`${base}/workflow/${projectId}/fttx/2`);
+    await waitNetwork(page, 1);
+    await page.getByTestId('tool-layers').waitFor(WAIT);
+    expect(await page.getByTestId('tool-street_level').count()).toBe(0);
+
+    granted = true;
+    await page.reload();
+    await waitNetwork(page, 1);
+    await page.getByTestId('tool-street_level').click();
+    await page.getByText('The street-level imagery viewer could not be initialised.').waitFor(WAIT);
+    await page.getByText('Not authorized for map layer streetLevel').waitFor(WAIT);
+    expect(await panel(page).getAttribute('data-state')).toBe('failed');
+    const vf = page.frames().find((f) => f.url().startsWith(viewer.origin))!;
+    expect((await received(vf)).map((m) => m.type)).toEqual(['init']); // no open after a failed init
+    await screenshot(page, 'street-level-init-failed');
+    await page.context().close();
+  });
 });
