@@ -72,7 +72,7 @@ describe('routes', () => {
   it('a held permission opens the page', async () => {
     server();
     const { router } = renderApp('/statistics', { user: ENGINEER });
-    await screen.findByTestId('area-statistics');
+    await screen.findByTestId('statistics-screen');
     expect(router.state.location.pathname).toBe('/statistics');
   });
 
