@@ -5,6 +5,7 @@ import { CATEGORIES, type LayerEntry, type ResolvedLayer } from 'layers';
 import { CategoryIcon } from './CategoryIcon';
 import { LayerRow } from './LayerRow';
 import { UploadLauncher } from './UploadLauncher';
+import { DeleteUnusedTrenches } from '../map/DeleteUnusedTrenches';
 
 export interface LayerChange { layerName: string; visible: boolean; opacity: number; style: string | null }
 
@@ -44,6 +45,7 @@ export function LayerPanel({ entries, settings, onChange, onRestoreDefaults, dpM
             <span>{t(`layers.categories.${g.category}`)}</span>
           </summary>
           {g.category === uploadCategory && <UploadLauncher show={show} />}
+          {g.entries.some((e) => e.name === 'trenches') && <DeleteUnusedTrenches />}
           <ul style={{ margin: 0, padding: 0 }}>
             {g.entries.map((e) => (
               <LayerRow key={e.name} entry={e} dpMinimumUsage={dpMinimumUsage} onChange={onChange}

@@ -1,11 +1,13 @@
 // Info card of a selected stored feature (issue 12): titled by the feature's name or its layer's name, the editor of
 // its layer (stored-feature-fields.ts: note, area, phase, shaping, measurement, dimensioning line, or generic
 // key/value), 'Apply' = one WFS-T Update, 'Delete' = one WFS-T Delete, 'Undo last feature edit' = the inverse
-// transaction of the last one. Viewers and read-only mode see the values only, with no edit controls.
+// transaction of the last one. Viewers and read-only mode see the values only, with no edit controls. Features of
+// the fttx_feature table also get their fttx feature-service reads and actions (FttxFeatureActions.tsx).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredSelection } from '../features/stored-selection';
 import type { StoredFeature } from '../features/stored-feature';
+import { FttxFeatureActions } from './FttxFeatureActions';
 import { applyForm, editorOf, fieldsOf, formValues, lengthOf, lengthText, type FieldDef } from './stored-feature-fields';
 
 export interface StoredFeatureCardProps {
@@ -72,6 +74,7 @@ export function StoredFeatureCard({ selection, readOnly, busy, canUndo, onApply,
           <div key={d.key} className="attr-row" data-attr={d.key}><label htmlFor={`stored-${d.key}`}>{label(d)}</label> {control(d)}</div>
         ))}
       </div>
+      {feature.table === 'fttx_feature' && <FttxFeatureActions feature={feature} readOnly={readOnly} onDeleted={onClose} />}
       {error && <p className="stored-feature-error" role="alert">{error}</p>}
       {!readOnly && (
         <div className="stored-feature-actions">
