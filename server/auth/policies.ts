@@ -37,6 +37,8 @@ export const POLICY_TABLE: Record<string, readonly Role[]> = {
   'user.delete': ADMINS,
   'user.permission': ADMINS,
   'organisation.all': ['root'],
+  // Feature permissions, granted per user by an administrator (policy editor, user.permission).
+  'cyclomedia.coverage': ADMINS,
 };
 
 export const POLICY_PATHS = Object.keys(POLICY_TABLE);

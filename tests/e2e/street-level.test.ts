@@ -80,11 +80,7 @@ describe('street-level imagery panel in Chromium', () => {
     expect(await apiCall(base, token, 'GET', '/config/streetsmart')).toMatchObject({ url: `${viewer.origin}/viewer.html`, apiKey: 'test-api-key' });
     const projectId = await demoProjectId(base, token);
     const page = await signedInPage(browser, base, 'admin@demo.example', newPage);
-    // The server's policy table has no 'cyclomedia.coverage' path yet: the test grants it in the policy answer.
-    await page.route('**/api/user/policies**', async (route) => {
-      const r = await route.fetch();
-      await route.fulfill({ response: r, json: { ...(await r.json()), cyclomedia: { coverage: true } } });
-    });
+    // An administrator holds 'cyclomedia.coverage' by the server's policy table (docs/roles.md).
     await page.goto(`${base}/workflow/${projectId}/fttx/2`);
     await waitNetwork(page, 1);
     const node = (await apiCall<{ data?: { node?: { geometry: { coordinates: P } } }[] }>(base, token, 'GET', `/project/${projectId}/network_object/all`)).data!.find((o) => o.node)!.node!.geometry.coordinates;
@@ -144,7 +140,8 @@ describe('street-level imagery panel in Chromium', () => {
     let granted = false;
     await page.route('**/api/user/policies**', async (route) => {
       const r = await route.fetch();
-      await route.fulfill({ response: r, json: granted ? { ...(await r.json()), cyclomedia: { coverage: true } } : await r.json() });
+      // Without the grant: the administrator's real policy answer with 'cyclomedia.coverage' switched off.
+      await route.fulfill({ response: r, json: granted ? await r.json() : { ...(await r.json()), cyclomedia: { coverage: false } } });
     });
     await page.goto(`${base}/workflow/${projectId}/fttx/2`);
     await waitNetwork(page, 1);

@@ -76,6 +76,24 @@ describe('POST /api/user/permission/{id}: per-user overrides', () => {
     expect((await get('viewer@demo.example', '/api/user/policies/')).body.network.edit).toBe(false);
   });
 
+  it('cyclomedia.coverage (street-level imagery): held by root and administrator only; granting it to one engineer puts it in their session policy', async () => {
+    expect((await get('root@demo.example', '/api/user/policies/')).body.cyclomedia.coverage).toBe(true);
+    expect((await get('admin@demo.example', '/api/user/policies/')).body.cyclomedia.coverage).toBe(true);
+    for (const e of ['engineer@demo.example', 'demo@demo.example', 'viewer@demo.example']) {
+      expect([e, (await get(e, '/api/user/policies/')).body.cyclomedia.coverage]).toEqual([e, false]);
+    }
+    const engineer = ids['engineer@demo.example'];
+    const r = await s.api(tokens['admin@demo.example']).post(`/api/user/permission/${engineer}`, { permissions: { 'cyclomedia.coverage': true } });
+    expect(r.status).toBe(200);
+    expect(r.body.cyclomedia.coverage).toBe(true);
+    // The session's own policy (what the map reads to offer the street-level panel) carries it; nobody else's changes.
+    expect((await get('engineer@demo.example', '/api/user/policies/')).body.cyclomedia.coverage).toBe(true);
+    expect((await get('engineer@other.example', '/api/user/policies/')).body.cyclomedia.coverage).toBe(false);
+    expect((await get('viewer@demo.example', '/api/user/policies/')).body.cyclomedia.coverage).toBe(false);
+    await s.api(tokens['admin@demo.example']).post(`/api/user/permission/${engineer}`, { permissions: { 'cyclomedia.coverage': null } });
+    expect((await get('engineer@demo.example', '/api/user/policies/')).body.cyclomedia.coverage).toBe(false);
+  });
+
   it('revokes a policy of the role for one engineer only', async () => {
     await s.api(tokens['root@demo.example']).post(`/api/user/permission/${ids['engineer@demo.example']}`, { permissions: { material_management: false } });
     expect((await get('engineer@demo.example', '/api/user/policies/')).body.material_management).toBe(false);
