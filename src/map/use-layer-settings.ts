@@ -1,4 +1,5 @@
-// Layer settings of the map screen (spec 2 §4, §7): the layers offered for the project type and organisation, the
+// Layer settings of the map screen (spec 2 §4, §7): the layers offered for the project type and organisation (less
+// those the organisation's layer offer hides), the
 // user's settings of the map-view context (GET silent), resolved in the spec's order, and changes saved through the
 // layer_setting calls (PATCH the context's list; restoring or saving none DELETEs). Saves are debounced (sliders).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import { selectSessionId, selectUser } from '../auth/session-slice';
 import type { LayerChange } from '../layers-panel';
 import { atlasOf } from 'layers';
 import { setImageContext } from './render/image-context';
+import { useOrganisationLayerOfferQuery } from '../api/endpoints/management';
 
 export const SAVE_DELAY_MS = 300;
 
@@ -42,10 +44,12 @@ export function useLayerSettings(o: LayerSettingsInput): LayerSettings {
   const atlasQ = settingsApi.endpoints.cyclomediaAtlas.useQuery(userId ?? 0, { skip: !remote || !userId });
   const atlas = atlasQ.isError ? null : atlasOf(atlasQ.data);
   setImageContext({ token, atlas });
+  // the organisation's layer offer (admin settings): its hidden layers are not offered; none hidden until it answers
+  const hiddenNames = useOrganisationLayerOfferQuery(undefined, { skip: !remote }).data?.hidden;
   const entries = useMemo(() => offeredLayers(CATALOGUE, {
-    projectTypeId, organisationId, hasAtlasAddress: atlas !== null,
+    projectTypeId, organisationId, hasAtlasAddress: atlas !== null, hidden: new Set(hiddenNames ?? []),
     permissions: new Set(Object.entries(permissions ?? {}).filter(([, v]) => v).map(([k]) => k)),
-  }), [projectTypeId, organisationId, permissions, atlas]);
+  }), [projectTypeId, organisationId, permissions, atlas, hiddenNames]);
   const q = useLayerSettingsQuery(mapContext, { skip: !remote });
   const [settings, setState] = useState<LayerSetting[] | null>(null);
   const current = useRef<LayerSetting[] | null>(null);

@@ -1,5 +1,5 @@
 // Layers offered by project type and organisation; the street-level surface-type layer only with coverage permission;
-// the aerial street-level layer only with an atlas address.
+// the aerial street-level layer only with an atlas address; never a layer the organisation's layer offer hides.
 import { describe, it, expect } from 'vitest';
 import { offeredLayers, isOffered } from 'layers/offer';
 import { CATALOGUE, getLayer } from 'layers/catalogue';
@@ -37,6 +37,18 @@ describe('layers offered', () => {
   it('aerial street-level layer only when the session carries an atlas address', () => {
     expect(names(10).has('streetLevelAerial')).toBe(false);
     expect(names(10, { hasAtlasAddress: true }).has('streetLevelAerial')).toBe(true);
+  });
+  it("a layer the organisation's layer offer hides is not offered; the others still are", () => {
+    const all = names(10);
+    expect(all.has('dp')).toBe(true);
+    expect(all.has('brtAchtergrondkaart')).toBe(true);
+    const offered = names(10, { hidden: new Set(['dp', 'streetLevelSurfaceTypes']), permissions: new Set(['cyclomedia.coverage']) });
+    expect(offered.has('dp')).toBe(false);
+    // hiding wins over the permission that would offer it
+    expect(offered.has('streetLevelSurfaceTypes')).toBe(false);
+    expect(offered.has('brtAchtergrondkaart')).toBe(true);
+    expect(offered.size).toBe(all.size - 1);
+    expect(isOffered(getLayer('dp'), { projectTypeId: 10, hidden: new Set(['dp']) })).toBe(false);
   });
   it('a project type is required', () => {
     expect(() => isOffered(getLayer('dp'), { projectTypeId: undefined as never })).toThrow('projectTypeId is required');
