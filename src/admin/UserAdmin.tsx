@@ -1,5 +1,6 @@
 // Admin user management (policy admin.view): the users list with search, and an edit form per user (name, email,
 // role without root unless the editor is root, language, active, optional new password) and permission overrides.
+// Deleted users are listed too (marked), with Recover; the others with Delete (DeleteRecoverUser).
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSelector } from 'react-redux';
@@ -10,6 +11,7 @@ import { selectUser } from '../auth/session-slice';
 import { booleanText } from '../i18n/format';
 import { roleDisplayName } from './roles';
 import { UserForm } from './UserForm';
+import { DeleteRecoverUser } from './DeleteRecoverUser';
 import { notifyInfo } from '../shell/notification-store';
 
 export function UserAdmin() {
@@ -17,7 +19,7 @@ export function UserAdmin() {
   const { userId } = useParams();
   const navigate = useNavigate();
   const me = useSelector(selectUser);
-  const users = useAllUsersQuery();
+  const users = useAllUsersQuery({ includeDeleted: true });
   const [edit] = useEditUserMutation();
   const [create] = useCreateUserMutation();
   const [search, setSearch] = useState('');
@@ -26,7 +28,7 @@ export function UserAdmin() {
     return (users.data ?? []).filter((u) => !q || u.name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q))
       .sort((a, b) => a.name.localeCompare(b.name));
   }, [users.data, search]);
-  const selected: User | 'new' | undefined = userId === 'new' ? 'new' : rows.find((u) => String(u.id) === userId);
+  const selected: User | 'new' | undefined = userId === 'new' ? 'new' : rows.find((u) => String(u.id) === userId && !u.deleted);
 
   async function save(input: UserInput) {
     if (input.id) await edit({ ...input, id: input.id }).unwrap();
@@ -49,13 +51,14 @@ export function UserAdmin() {
         <thead><tr><th>{t('auth.fields.name')}</th><th>{t('auth.login.email')}</th><th>{t('admin.role')}</th><th>{t('admin.active')}</th><th /></tr></thead>
         <tbody>
           {rows.map((u) => (
-            <tr key={u.id} data-testid="user-row">
-              <td>{u.name}</td><td>{u.email}</td><td>{roleDisplayName(u.role)}</td><td>{booleanText(u.active)}</td>
+            <tr key={u.id} data-testid="user-row" data-deleted={u.deleted ? 'true' : undefined}>
+              <td>{u.name}{u.deleted && <> <span className="badge">{t('admin.deleted_marker')}</span></>}</td><td>{u.email}</td><td>{roleDisplayName(u.role)}</td><td>{booleanText(u.active)}</td>
               <td>
-                <button type="button" onClick={() => navigate(`/admin/user/${u.id}`)}>{t('admin.edit')}</button>
-                {u.id !== me?.id && (
+                {!u.deleted && <button type="button" onClick={() => navigate(`/admin/user/${u.id}`)}>{t('admin.edit')}</button>}
+                {u.id !== me?.id && !u.deleted && (
                   <button type="button" onClick={() => toggleActive(u)}>{t(u.active ? 'admin.deactivate' : 'admin.activate')}</button>
                 )}
+                <DeleteRecoverUser user={u} />
               </td>
             </tr>
           ))}

@@ -32,7 +32,11 @@ export const userApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/user/${id}`, method: 'PUT', body: { id, ...body } }),
       invalidatesTags: ['User'],
     }),
-    allUsers: b.query<User[], void>({ query: () => '/user/all', providesTags: ['User'] }),
+    /** Users visible to the caller; includeDeleted adds the deleted ones (`deleted: true`) for recovery. */
+    allUsers: b.query<User[], { includeDeleted?: boolean } | void>({
+      query: (o) => ({ url: '/user/all', params: o?.includeDeleted ? { includeDeleted: 'true' } : undefined }),
+      providesTags: ['User'],
+    }),
     organisationUsers: b.query<User[], number>({ query: (id) => `/user/organisation/${id}`, providesTags: ['User'] }),
     user: b.query<User, number>({ query: (id) => `/user/${id}`, providesTags: ['User'] }),
     deleteUser: b.mutation<unknown, number>({ query: (id) => ({ url: `/user/${id}`, method: 'DELETE' }), invalidatesTags: ['User'] }),
