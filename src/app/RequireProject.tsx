@@ -27,8 +27,12 @@ export function RequireProject({ children, longLoading }: { children: ReactNode;
   const params = useParams();
   const dispatch = useDispatch<AppDispatch>();
   const id = idOfSegment(params.projectId, 1);
-  const project = useProjectQuery(id ?? 0, { skip: id === undefined });
-  const status = project.isError ? statusOf(project.error) : undefined;
+  // Read afresh on every entry: a cached refusal (e.g. 423 while the project was locked) must not send the user away
+  // again once the project is open to them.
+  const project = useProjectQuery(id ?? 0, { skip: id === undefined, refetchOnMountOrArgChange: true });
+  const mountedAt = useRef(Date.now());
+  const settled = !project.isFetching && (project.startedTimeStamp ?? 0) >= mountedAt.current;
+  const status = project.isError && settled ? statusOf(project.error) : undefined;
   const refused = typeof status === 'number' && REFUSED.has(status);
   const warned = useRef(false);
   useEffect(() => {
@@ -46,7 +50,7 @@ export function RequireProject({ children, longLoading }: { children: ReactNode;
 
   if (id === undefined) return <NotFound />;
   if (refused || status === 423) return <Navigate to="/dashboard" replace />;
-  if (project.isError) return <p role="alert" data-testid="project-unavailable">{t('workflow.project_unavailable')}</p>;
+  if (project.isError && settled) return <p role="alert" data-testid="project-unavailable">{t('workflow.project_unavailable')}</p>;
   if (!project.data || project.data.id !== id) return <div className="page-busy" aria-busy="true">{t('shell.loading.default')}</div>;
   return <>{children}</>;
 }

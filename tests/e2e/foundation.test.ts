@@ -3,6 +3,7 @@ import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { pixelStats } from './support/pixels';
+import { signedInPage } from './map-support';
 
 describe('foundation: app in Chromium', () => {
   let browser: Browser;
@@ -18,7 +19,8 @@ describe('foundation: app in Chromium', () => {
   });
 
   it('loads the app and the map WebGL canvas draws non-blank pixels', async () => {
-    const page = await newPage(browser);
+    // /map needs a session (issue 16): the page starts signed in.
+    const page = await signedInPage(browser, baseUrl, 'engineer@demo.example', newPage);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${baseUrl}/map`);
