@@ -13,6 +13,8 @@ import { createInstances, deleteInstances, patchAttributeValues, updateInstances
 import { createRelations, deleteRelations } from './relations';
 import { networkJson, nodeAt, readNetwork, type NetworkFilter } from './read';
 import { currentBody } from './snapshot-read';
+import { acceptsArrow, currentArrowBody, readNetworkArrow } from './read-arrow';
+import { ARROW_MEDIA_TYPE } from '../../engine/network-arrow-schema';
 import { inSnapshot, notModified, sendJson } from './send';
 import { isLargeNetwork, sendLargeNetwork } from './send-stream';
 import { bumpNetworkVersion, cached, databaseId, etagOf, networkVersion } from './cache';
@@ -65,14 +67,25 @@ export async function networkRoutes(api: FastifyInstance): Promise<void> {
       objectTypeIds: [...(q.objectTypeIds ?? []), ...(q.objectTypeId ?? [])], scenarioId: q.scenarioId,
       includeWithoutObjectInstances: q.includeWithoutObjectInstances, bbox: parseBbox(q.bbox),
     };
-    if (f.bbox) return sendJson(req, reply, Buffer.from(`{"data":${await inSnapshot(db, (q) => readNetwork(q, pid, f))}}`));
+    // Accept: application/vnd.apache.arrow.stream → the same answer as Arrow IPC streams (read-arrow.ts, issue 15).
+    const arrow = acceptsArrow(req);
+    reply.header('vary', 'accept, accept-encoding');
+    if (f.bbox) {
+      if (arrow) return sendJson(req, reply, await inSnapshot(db, (q) => readNetworkArrow(q, pid, f)), undefined, ARROW_MEDIA_TYPE);
+      return sendJson(req, reply, Buffer.from(`{"data":${await inSnapshot(db, (q) => readNetwork(q, pid, f))}}`));
+    }
     // Whole-project reads: answered 304 while the client's ETag names the current network_version, from the
     // per-process cache while that version is unchanged, else read in one snapshot and cached.
-    const key = `${f.objectTypeIds!.join(',')}|${f.scenarioId ?? ''}|${f.includeWithoutObjectInstances ? 1 : 0}`;
+    const key = `${f.objectTypeIds!.join(',')}|${f.scenarioId ?? ''}|${f.includeWithoutObjectInstances ? 1 : 0}${arrow ? '|arrow' : ''}`;
     const [dbId, version] = await Promise.all([databaseId(db), networkVersion(db, pid)]);
     reply.header('cache-control', 'private, no-cache');
     reply.header('etag', etagOf(dbId, pid, version, key));
     if (notModified(req, etagOf(dbId, pid, version, key))) return reply.status(304).send();
+    if (arrow) {
+      const a = await currentArrowBody(db, pid, key, f, dbId);
+      reply.header('etag', a.etag);
+      return sendJson(req, reply, a.body, a, ARROW_MEDIA_TYPE);
+    }
     let e = cached(db, `${pid}|${key}`, version);
     if (!e && await isLargeNetwork(db, pid)) return sendLargeNetwork(req, reply, db, pid, f, key, dbId);
     if (!e) {

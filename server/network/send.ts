@@ -30,11 +30,12 @@ export function acceptsGzip(req: FastifyRequest): boolean {
   return typeof h === 'string' && /\bgzip\b(?!\s*;\s*q=0(\.0*)?\b)/i.test(h);
 }
 
-/** Sends a JSON body, gzipped when the client accepts it and it is large enough (the cache entry keeps the gzip). */
-export async function sendJson(req: FastifyRequest, reply: FastifyReply, body: Buffer, entry?: Entry): Promise<FastifyReply> {
-  reply.type('application/json; charset=utf-8');
+/** Sends a JSON body (or another `type`), gzipped when the client accepts it and it is large enough (the cache entry
+ *  keeps the gzip). */
+export async function sendJson(req: FastifyRequest, reply: FastifyReply, body: Buffer, entry?: Entry, type = 'application/json; charset=utf-8'): Promise<FastifyReply> {
+  reply.type(type);
   if (body.length < GZIP_MIN_BYTES) return reply.send(body);
-  reply.header('vary', 'accept-encoding');
+  reply.header('vary', 'accept, accept-encoding');
   if (!acceptsGzip(req)) return reply.send(body);
   const gz = entry ? await gzipped(entry) : await gzipAsync(body, { level: 1 });
   reply.header('content-encoding', 'gzip');

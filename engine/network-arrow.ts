@@ -1,0 +1,157 @@
+// Reading the binary columnar form of a network read (issue 15; layout: network-arrow-schema.ts). `networkColumns`
+// takes the concatenated Arrow IPC streams apart into plain typed arrays (zero-copy views of the received bytes, no
+// per-row objects) that can be posted between threads; `wireFromColumns` builds the wire objects (engine/types.ts) of
+// the JSON read from them — the same objects, instances, values, relations and path edges.
+import { RecordBatchReader, type Data } from 'apache-arrow';
+import { ARROW_TABLE_ORDER, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTableName } from './network-arrow-schema';
+import type { AttributeValue, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
+
+/** A utf8 column as bytes + offsets (strings made on demand). */
+export interface Utf8Column { offsets: Int32Array; bytes: Uint8Array; valid: Uint8Array | null }
+/** A dictionary column: codes into `dict`. */
+export interface DictColumn { codes: Int32Array; dict: string[] }
+
+/** The answer as columns (every array a view of the received bytes, or small). */
+export interface NetworkColumns {
+  projectId: number;
+  /** ids[0 .. objects) are the answer's objects, in order. */
+  objects: number;
+  ids: Utf8Column;
+  nodes: { id: Int32Array; scenario: Int32Array; scenarioValid: Uint8Array | null; xy: Float64Array };
+  edges: {
+    id: Int32Array; scenario: Int32Array; scenarioValid: Uint8Array | null; from: Int32Array; to: Int32Array;
+    twoWay: Uint8Array; length: Float64Array; lengthValid: Uint8Array | null; vertexOffsets: Int32Array; xy: Float64Array;
+  };
+  paths: { id: Int32Array; scenario: Int32Array; scenarioValid: Uint8Array | null };
+  pathEdges: { id: Int32Array; path: Int32Array; edge: Int32Array; startNode: Int32Array; position: Int32Array };
+  instances: { id: Int32Array; object: Int32Array; objectTypeId: Int32Array };
+  values: { instance: Int32Array; name: DictColumn; value: Utf8Column };
+  relations: { from: Int32Array; to: Int32Array; type: DictColumn };
+}
+
+const bit = (bits: Uint8Array | null, i: number) => !bits || (bits[i >> 3] & (1 << (i & 7))) !== 0;
+const EMPTY_I32 = new Int32Array(0), EMPTY_F64 = new Float64Array(0);
+
+/** The values of a column, cut to its length (buffers are padded to 8 bytes; no copy). Bit-packed booleans whole. */
+function values<T extends Int32Array | Float64Array | Uint8Array>(d: Data | undefined, empty: T): T {
+  if (!d || d.length === 0) return empty;
+  const v = d.values as T;
+  return (v instanceof Uint8Array ? v : v.subarray(0, d.length)) as T;
+}
+const validity = (d: Data | undefined): Uint8Array | null => (d && d.nullCount > 0 ? (d.nullBitmap as Uint8Array) : null);
+
+function utf8Of(d: Data | undefined): Utf8Column {
+  if (!d || d.length === 0) return { offsets: new Int32Array(1), bytes: new Uint8Array(0), valid: null };
+  return { offsets: (d.valueOffsets as Int32Array).subarray(0, d.length + 1), bytes: d.values as Uint8Array, valid: validity(d) };
+}
+
+/** Strings of a utf8 column (ASCII text is decoded once and sliced). */
+export function strings(c: Utf8Column): (string | null)[] {
+  const n = c.offsets.length - 1, out = new Array<string | null>(n);
+  const td = new TextDecoder();
+  const all = td.decode(c.bytes);
+  const ascii = all.length === c.bytes.length;
+  for (let i = 0; i < n; i++) {
+    if (!bit(c.valid, i)) { out[i] = null; continue; }
+    out[i] = ascii ? all.slice(c.offsets[i], c.offsets[i + 1]) : td.decode(c.bytes.subarray(c.offsets[i], c.offsets[i + 1]));
+  }
+  return out;
+}
+
+function dictOf(d: Data | undefined): DictColumn {
+  if (!d || d.length === 0) return { codes: EMPTY_I32, dict: [] };
+  return { codes: (d.values as Int32Array).subarray(0, d.length), dict: d.dictionary ? (d.dictionary.toArray() as string[]) : [] };
+}
+
+/** Splits the concatenated IPC streams into typed columns. Throws on an unknown or missing table. */
+export function networkColumns(bytes: Uint8Array): NetworkColumns {
+  const t = new Map<ArrowTableName, Map<string, Data | undefined>>();
+  let projectId = 0, objects = 0;
+  for (const reader of RecordBatchReader.readAll(bytes)) {
+    const name = reader.schema.metadata.get(META_TABLE) as ArrowTableName;
+    if (!ARROW_TABLE_ORDER.includes(name)) throw new Error(`network arrow: unknown table ${String(name)}`);
+    projectId = Number(reader.schema.metadata.get(META_PROJECT));
+    objects = Number(reader.schema.metadata.get(META_OBJECTS));
+    const cols = new Map<string, Data | undefined>(reader.schema.fields.map((f) => [f.name, undefined]));
+    let n = 0;
+    for (const batch of reader) {
+      if (n++) throw new Error(`network arrow: table ${name} has more than one record batch`);
+      for (const f of reader.schema.fields) cols.set(f.name, batch.getChild(f.name)?.data[0]);
+    }
+    t.set(name, cols);
+  }
+  for (const name of ARROW_TABLE_ORDER) if (!t.has(name)) throw new Error(`network arrow: table ${name} missing`);
+  const c = (table: ArrowTableName, col: string) => t.get(table)!.get(col);
+  const i32 = (table: ArrowTableName, col: string) => values(c(table, col), EMPTY_I32);
+  const line = c('edges', 'geometry');
+  const xyOf = (d: Data | undefined) => (d && d.length ? values(d.children[0], EMPTY_F64) : EMPTY_F64);
+  return {
+    projectId, objects, ids: utf8Of(c('ids', 'id')),
+    nodes: { id: i32('nodes', 'id'), scenario: i32('nodes', 'scenario'), scenarioValid: validity(c('nodes', 'scenario')), xy: xyOf(c('nodes', 'geometry')) },
+    edges: {
+      id: i32('edges', 'id'), scenario: i32('edges', 'scenario'), scenarioValid: validity(c('edges', 'scenario')), from: i32('edges', 'from'), to: i32('edges', 'to'),
+      twoWay: values(c('edges', 'twoWay'), new Uint8Array(0)), length: values(c('edges', 'length'), EMPTY_F64), lengthValid: validity(c('edges', 'length')),
+      vertexOffsets: line && line.length ? (line.valueOffsets as Int32Array).subarray(0, line.length + 1) : new Int32Array(1),
+      xy: line && line.length ? xyOf(line.children[0]) : EMPTY_F64,
+    },
+    paths: { id: i32('paths', 'id'), scenario: i32('paths', 'scenario'), scenarioValid: validity(c('paths', 'scenario')) },
+    pathEdges: { id: i32('pathEdges', 'id'), path: i32('pathEdges', 'path'), edge: i32('pathEdges', 'edge'), startNode: i32('pathEdges', 'startNode'), position: i32('pathEdges', 'position') },
+    instances: { id: i32('instances', 'id'), object: i32('instances', 'object'), objectTypeId: i32('instances', 'objectTypeId') },
+    values: { instance: i32('values', 'instance'), name: dictOf(c('values', 'name')), value: utf8Of(c('values', 'value')) },
+    relations: { from: i32('relations', 'from'), to: i32('relations', 'to'), type: dictOf(c('relations', 'type')) },
+  };
+}
+
+/** The wire objects of the answer (as the JSON read sends them), in the answer's order. */
+export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
+  const ids = strings(c.ids) as string[];
+  const objs = new Array<NetworkObject>(c.objects);
+  const base = (i: number, scen: Int32Array, valid: Uint8Array | null, k: number): NetworkObject => {
+    const o: NetworkObject = { id: ids[i], projectId: c.projectId };
+    if (bit(valid, k)) o.scenarioId = scen[k];
+    return (objs[i] = o);
+  };
+  const n = c.nodes;
+  for (let k = 0; k < n.id.length; k++) base(n.id[k], n.scenario, n.scenarioValid, k).node = { geometry: { type: 'Point', coordinates: [n.xy[2 * k], n.xy[2 * k + 1]] } };
+  const e = c.edges;
+  for (let k = 0; k < e.id.length; k++) {
+    const coords: [number, number][] = [];
+    for (let v = e.vertexOffsets[k]; v < e.vertexOffsets[k + 1]; v++) coords.push([e.xy[2 * v], e.xy[2 * v + 1]]);
+    const o = base(e.id[k], e.scenario, e.scenarioValid, k);
+    o.edge = { geometry: { type: 'LineString', coordinates: coords }, fromNodeId: ids[e.from[k]], toNodeId: ids[e.to[k]] };
+    if (bit(e.twoWay, k)) o.edge.twoWay = true;
+    if (bit(e.lengthValid, k)) o.edge.length = e.length[k];
+  }
+  const p = c.paths;
+  for (let k = 0; k < p.id.length; k++) base(p.id[k], p.scenario, p.scenarioValid, k).pathEdges = [];
+  const pe = c.pathEdges;
+  for (let k = 0; k < pe.id.length; k++) {
+    const step: PathEdge & { position: number } = { id: ids[pe.id[k]], pathId: ids[pe.path[k]], edgeId: ids[pe.edge[k]], startNodeId: ids[pe.startNode[k]], position: pe.position[k] };
+    objs[pe.path[k]].pathEdges!.push(step);
+  }
+  const inst = new Map<number, ObjectInstance>();
+  const ins = c.instances;
+  for (let k = 0; k < ins.id.length; k++) {
+    const o = objs[ins.object[k]];
+    const i: ObjectInstance = { id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: o.id };
+    (o.objectInstances ??= []).push(i);
+    inst.set(ins.id[k], i);
+  }
+  const v = c.values, vals = strings(v.value);
+  for (let k = 0; k < v.instance.length; k++) {
+    const i = inst.get(v.instance[k])!;
+    const av: AttributeValue = { objectInstanceId: i.id, attributeTypeName: v.name.dict[v.name.codes[k]], value: vals[k] };
+    (i.attributeValues ??= []).push(av);
+  }
+  const r = c.relations;
+  for (let k = 0; k < r.from.length; k++) {
+    const rel: Relation = { fromId: ids[r.from[k]], toId: ids[r.to[k]], objectRelationTypeName: r.type.dict[r.type.codes[k]] };
+    const src = inst.get(r.from[k]);
+    if (src) (src.relationSources ??= []).push(rel);
+    else (inst.get(r.to[k])!.relationTargets ??= []).push(rel);
+  }
+  return objs;
+}
+
+/** The wire objects of an Arrow answer. */
+export const networkFromArrow = (bytes: Uint8Array): NetworkObject[] => wireFromColumns(networkColumns(bytes));
