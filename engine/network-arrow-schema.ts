@@ -25,7 +25,7 @@ export const ARROW_TABLES = {
   edges: ['id', 'scenario', 'from', 'to', 'twoWay', 'length', 'geometry'],
   /** id, scenario. */
   paths: ['id', 'scenario'],
-  /** id, path, edge, startNode, position (int32: the stored order) — rows of a path in path order. */
+  /** id, path, edge, startNode, position (float64: the stored order key) — rows of a path in path order. */
   pathEdges: ['id', 'path', 'edge', 'startNode', 'position'],
   /** id, object, objectTypeId (int32). */
   instances: ['id', 'object', 'objectTypeId'],

@@ -23,7 +23,7 @@ export interface NetworkColumns {
     twoWay: Uint8Array; length: Float64Array; lengthValid: Uint8Array | null; vertexOffsets: Int32Array; xy: Float64Array;
   };
   paths: { id: Int32Array; scenario: Int32Array; scenarioValid: Uint8Array | null };
-  pathEdges: { id: Int32Array; path: Int32Array; edge: Int32Array; startNode: Int32Array; position: Int32Array };
+  pathEdges: { id: Int32Array; path: Int32Array; edge: Int32Array; startNode: Int32Array; position: Float64Array };
   instances: { id: Int32Array; object: Int32Array; objectTypeId: Int32Array };
   values: { instance: Int32Array; name: DictColumn; value: Utf8Column };
   relations: { from: Int32Array; to: Int32Array; type: DictColumn };
@@ -95,7 +95,7 @@ export function networkColumns(bytes: Uint8Array): NetworkColumns {
       xy: line && line.length ? xyOf(line.children[0]) : EMPTY_F64,
     },
     paths: { id: i32('paths', 'id'), scenario: i32('paths', 'scenario'), scenarioValid: validity(c('paths', 'scenario')) },
-    pathEdges: { id: i32('pathEdges', 'id'), path: i32('pathEdges', 'path'), edge: i32('pathEdges', 'edge'), startNode: i32('pathEdges', 'startNode'), position: i32('pathEdges', 'position') },
+    pathEdges: { id: i32('pathEdges', 'id'), path: i32('pathEdges', 'path'), edge: i32('pathEdges', 'edge'), startNode: i32('pathEdges', 'startNode'), position: values(c('pathEdges', 'position'), EMPTY_F64) },
     instances: { id: i32('instances', 'id'), object: i32('instances', 'object'), objectTypeId: i32('instances', 'objectTypeId') },
     values: { instance: i32('values', 'instance'), name: dictOf(c('values', 'name')), value: utf8Of(c('values', 'value')) },
     relations: { from: i32('relations', 'from'), to: i32('relations', 'to'), type: dictOf(c('relations', 'type')) },

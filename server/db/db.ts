@@ -7,6 +7,9 @@ export interface QueryResult<T> { rows: T[]; rowCount: number }
 /** Something that runs SQL: the database itself, or one transaction. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** `COPY (select) TO STDOUT (FORMAT binary)` of `select` (no parameters): the bytes in chunks, in order, to `onChunk`
+   *  (which may return a promise to slow the stream down). Absent where the connection cannot stream COPY. */
+  copyOut?(select: string, onChunk: (chunk: Uint8Array) => unknown): Promise<void>;
 }
 
 export interface Db extends Queryable {

@@ -1,6 +1,7 @@
 // A real PostgreSQL server through node-postgres: a pool for queries, a dedicated client per transaction, and one
 // long-lived client for LISTEN. Several app processes can share one server (they keep no state of their own).
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { Db, Queryable, QueryResult } from './db';
 
 export async function openPg(url: string, schema?: string): Promise<Db> {
@@ -17,6 +18,8 @@ export async function openPg(url: string, schema?: string): Promise<Db> {
       const r = await q.query(sql, params as unknown[]);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     },
+    // COPY needs one connection: only inside a transaction (a pool client)
+    ...(q instanceof pg.Pool ? {} : { copyOut: (select: string, onChunk: (c: Uint8Array) => unknown) => copyOut(q as pg.PoolClient, select, onChunk) }),
   });
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(p: string) => void>>();
@@ -57,4 +60,17 @@ export async function openPg(url: string, schema?: string): Promise<Db> {
     async notify(channel, payload) { await pool.query('SELECT pg_notify($1, $2)', [channel, payload]); },
     async close() { await listener?.end().catch(() => undefined); await pool.end(); },
   };
+}
+
+/** Streams `COPY (select) TO STDOUT (FORMAT binary)` on `client`, pausing while `onChunk`'s promise is pending. */
+function copyOut(client: pg.PoolClient, select: string, onChunk: (c: Uint8Array) => unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stream = client.query(copyTo(`COPY (${select}) TO STDOUT (FORMAT binary)`));
+    stream.on('data', (c: Buffer) => {
+      const r = onChunk(c);
+      if (r instanceof Promise) { stream.pause(); r.then(() => stream.resume(), (e) => { stream.destroy(e); }); }
+    });
+    stream.on('end', () => resolve());
+    stream.on('error', reject);
+  });
 }

@@ -16,6 +16,12 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       const r = await q.query<T>(sql, params as unknown[]);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
     },
+    // PGlite writes COPY … TO '/dev/blob' into the result's blob (one chunk)
+    async copyOut(select: string, onChunk: (c: Uint8Array) => unknown): Promise<void> {
+      const r = await q.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT binary)`);
+      if (!r.blob) throw new Error('COPY returned no data');
+      await onChunk(new Uint8Array(await r.blob.arrayBuffer()));
+    },
   });
   const direct = wrap(pg);
   return {

@@ -6,7 +6,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db';
 import { ARROW_MEDIA_TYPE } from '../../engine/network-arrow-schema';
 import { fetchRows, type NetworkFilter } from './read';
-import { encodeNetworkArrow } from './arrow-encode';
+import { encodeScanArrow } from './arrow-encode';
+import { canScan, scanNetwork, ScanFallback } from './scan';
+import { keptRows } from './scan-kept';
+import { scanFromRows } from './scan-rows';
 import { inSnapshot } from './send';
 import { cached, etagOf, exclusive, networkVersion, remember, type Entry } from './cache';
 
@@ -21,10 +24,26 @@ export function acceptsArrow(req: FastifyRequest): boolean {
   return j < 0 || a < j;
 }
 
-/** Arrow body of the read `f` (run in one snapshot: inSnapshot). */
+/** How the last Arrow body was read (tests, benchmarks): 'scan' (binary COPY into columns) or 'rows' (read.ts). */
+export let lastArrowSource: 'scan' | 'rows' = 'rows';
+
+/** Arrow body of the read `f` (run in one snapshot: inSnapshot). Whole-project reads go through the columnar scan
+ *  (scan.ts) where the connection streams COPY; window reads, and reads the scan cannot answer, through the rows. */
 export async function readNetworkArrow(q: Queryable, projectId: number, f: NetworkFilter): Promise<Buffer> {
+  if (!f.bbox && !f.ids && canScan(q)) {
+    try {
+      const scan = await scanNetwork(q, projectId, f.scenarioId);
+      const body = encodeScanArrow(scan, keptRows(scan, f));
+      lastArrowSource = 'scan';
+      return body;
+    } catch (e) {
+      if (!(e instanceof ScanFallback)) throw e;
+    }
+  }
   const { kept, byObj, pes, avs, rels, insts } = await fetchRows(q, projectId, f);
-  return encodeNetworkArrow(projectId, { objects: kept.values(), byObj, pes, avs, rels, sent: new Set(insts.map((i) => i.id)), keepPath: (id) => kept.has(id) });
+  const r = scanFromRows(projectId, { objects: kept.values(), byObj, pes, avs, rels, sent: new Set(insts.map((i) => i.id)), keepPath: (id) => kept.has(id) });
+  lastArrowSource = 'rows';
+  return encodeScanArrow(r.scan, r.kept);
 }
 
 /** How the last whole-project Arrow body was made (tests, benchmarks). */

@@ -81,6 +81,8 @@ describe('GET network_object/all as Arrow', () => {
     const { json, arrow } = await bothWays(query);
     expect(json.length).toBeGreaterThan(0);
     expect(sorted(arrow)).toEqual(sorted(json));
+    // whole-project reads are answered from the binary COPY scan, windows from the rows
+    expect(readArrow.lastArrowSource).toBe(q === 'WINDOW' ? 'rows' : 'scan');
   });
 
   it('the answer holds what the seed and the edge cases put in (not two empty answers)', async () => {
@@ -131,6 +133,29 @@ describe('GET network_object/all as Arrow', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
     expect(networkFromArrow(after.bytes).find((o) => o.id === 'x-bare')?.objectInstances?.map((i) => i.id)).toEqual(['x-i2']);
+  });
+
+  it('an id shared by an object and an instance (allowed: other tables) is sent once and means both', async () => {
+    const ty = (await s.db.query<{ t: number }>(`SELECT object_type_id AS t FROM object_instance WHERE project_id = $1 LIMIT 1`, [pid])).rows[0].t;
+    expect((await api.post(`/api/project/${pid}/object_instance`, [{ id: 'x-bare', objectTypeId: ty, networkObjectId: 'x-bare' }])).status).toBe(201);
+    const { json, arrow } = await bothWays('?includeWithoutObjectInstances=true');
+    expect(readArrow.lastArrowSource).toBe('scan');
+    expect(sorted(arrow)).toEqual(sorted(json));
+    expect(arrow.find((o) => o.id === 'x-bare')?.objectInstances?.map((i) => i.id).sort()).toEqual(['x-bare', 'x-i2']);
+  });
+
+  it('a base edge ending at a scenario node: the closure leaves the scope, the row read answers the same', async () => {
+    await s.db.tx(async (q) => {
+      const ty = (await q.query<{ t: number }>(`SELECT object_type_id AS t FROM object_instance WHERE project_id = $1 LIMIT 1`, [pid])).rows[0].t;
+      await q.query(`INSERT INTO network_object (project_id, id, scenario_id, kind, geometry, from_node_id, to_node_id, two_way, length, bbox)
+        VALUES ($1, 'x-e2', NULL, 'edge', '{"type":"LineString","coordinates":[[10,20],[1.5,-2.25]]}', 'x-bare', 'x-n1', false, 22, '(10,20),(1.5,-2.25)')`, [pid]);
+      await q.query('INSERT INTO object_instance (project_id, id, object_type_id, network_object_id) VALUES ($1, $2, $3, $4)', [pid, 'x-i3', ty, 'x-e2']);
+      await bumpNetworkVersion(q, pid);
+    });
+    const { json, arrow } = await bothWays('');
+    expect(readArrow.lastArrowSource).toBe('rows');
+    expect(sorted(arrow)).toEqual(sorted(json));
+    expect(arrow.find((o) => o.id === 'x-n1')?.scenarioId).toBe(7);
   });
 
   it('JSON stays the answer without the Arrow type, with it refused (q=0) or ranked after JSON', async () => {

@@ -1,0 +1,103 @@
+// Network read, JSON beside Arrow (issue 15), in one run on one database (PGlite in memory, or BENCH_DATABASE_URL):
+// seeds "Scale test N edges" projects (`npm run seed`'s tiled FTTH network), then per size and path measures over real
+// HTTP the cold whole read (fresh process cache: SQL + encoding + transfer) to the client's model (JSON.parse or
+// Arrow decode, then the engine's createModel — what the tab does), the warm (cached) read, the bytes on the wire per
+// edge plain and gzip, a tile read (AREA_TILE square, the area loader's unit) to wire objects, and the client-side
+// decode alone. Prints a table with the Arrow/JSON ratio. BENCH_SIZES (default 10000,100000), BENCH_RUNS.
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { configFromEnv } from '../server/config';
+import { startServer } from '../server/server';
+import { seedProject } from '../server/projects/seed-project';
+import { clearNetworkCache } from '../server/network/cache';
+import { networkFromArrow } from '../engine/network-arrow';
+import { ARROW_MEDIA_TYPE } from '../engine/network-arrow-schema';
+import { createModel } from '../engine/model';
+import type { NetworkObject } from '../engine/types';
+import { AREA_TILE } from '../src/map/area-loader';
+import { row, stats, table, writeResults, type BenchRow } from './lib';
+
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const env = { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' };
+const config = { ...configFromEnv(env), port: 0, host: '127.0.0.1', demoSeed: true, demoProject: false };
+const server = await startServer(config, config.databaseUrl ? { schema: process.env.BENCH_SCHEMA ?? `bench_${Date.now().toString(36)}` } : { memory: true });
+const dbName = config.databaseUrl ? 'PostgreSQL' : 'PGlite';
+const sha = (s: string) => createHash('sha512').update(s).digest('hex');
+const login = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'engineer@demo.example', password: sha(config.demoPassword), language: 'en' }) });
+const token = ((await login.json()) as { sessionId: string }).sessionId;
+
+type Path = 'JSON' | 'Arrow';
+const PATHS: Path[] = ['JSON', 'Arrow'];
+const headers = (p: Path, gzip = false): Record<string, string> => ({
+  authorization: `Bearer ${token}`, ...(p === 'Arrow' ? { accept: ARROW_MEDIA_TYPE } : {}), ...(gzip ? { 'accept-encoding': 'gzip' } : { 'accept-encoding': 'identity' }),
+});
+const decode = (p: Path, bytes: Uint8Array): NetworkObject[] => (p === 'Arrow' ? networkFromArrow(bytes) : (JSON.parse(Buffer.from(bytes).toString()) as { data: NetworkObject[] }).data);
+
+/** GET → bytes (ms to the whole body), then decode → wire objects and createModel (ms each). */
+async function read(p: Path, path: string, model = true) {
+  const t0 = performance.now();
+  const r = await fetch(`${server.url}/api${path}`, { headers: headers(p) });
+  if (!r.ok) throw new Error(`${path}: ${r.status}`);
+  const bytes = new Uint8Array(await r.arrayBuffer());
+  const t1 = performance.now();
+  const objs = decode(p, bytes);
+  const t2 = performance.now();
+  if (model) createModel({ networkObjects: objs });
+  const t3 = performance.now();
+  return { http: t1 - t0, decode: t2 - t1, model: t3 - t2, total: t3 - t0, bytes, objects: objs.length };
+}
+
+const rows: BenchRow[] = [];
+const add = (c: string, n: number, metric: string, unit: string, byPath: Record<Path, number>) => {
+  rows.push(row(`${c} — JSON`, n, metric, unit, byPath.JSON));
+  rows.push(row(`${c} — Arrow`, n, metric, unit, byPath.Arrow, byPath.JSON));
+};
+
+for (const n of SIZES) {
+  const t = performance.now();
+  const { projectId: pid } = await seedProject(server.db, { edges: n, name: `Scale test ${n} edges`, organisation: 'demo' });
+  console.log(`${dbName}: seeded ${n} edges in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const whole = `/project/${pid}/network_object/all?includeWithoutObjectInstances=false`;
+  const cold: Record<Path, number[]> = { JSON: [], Arrow: [] }, coldHttp: Record<Path, number[]> = { JSON: [], Arrow: [] };
+  const dec: Record<Path, number[]> = { JSON: [], Arrow: [] }, warm: Record<Path, number[]> = { JSON: [], Arrow: [] };
+  const size: Record<Path, { raw: number; gz: number; objects: number }> = { JSON: { raw: 0, gz: 0, objects: 0 }, Arrow: { raw: 0, gz: 0, objects: 0 } };
+  for (let k = 0; k < RUNS; k++) {
+    for (const p of PATHS) {
+      clearNetworkCache();
+      const r = await read(p, whole);
+      cold[p].push(r.total); coldHttp[p].push(r.http); dec[p].push(r.decode);
+      size[p] = { raw: r.bytes.length, gz: gzipSync(r.bytes, { level: 1 }).length, objects: r.objects };
+      warm[p].push((await read(p, whole)).total);
+    }
+  }
+  if (size.JSON.objects !== size.Arrow.objects) throw new Error(`object counts differ: JSON ${size.JSON.objects}, Arrow ${size.Arrow.objects}`);
+  const p50 = (x: Record<Path, number[]>) => ({ JSON: stats(x.JSON).p50, Arrow: stats(x.Arrow).p50 });
+  add('cold whole read to the model (HTTP + decode + createModel)', n, 'p50', 'ms', p50(cold));
+  add('cold whole read, HTTP only (SQL + encode + transfer)', n, 'p50', 'ms', p50(coldHttp));
+  add('decode to wire objects (client)', n, 'p50', 'ms', p50(dec));
+  add('warm whole read to the model (cached body)', n, 'p50', 'ms', p50(warm));
+  add('bytes per edge', n, 'plain', 'B', { JSON: size.JSON.raw / n, Arrow: size.Arrow.raw / n });
+  add('bytes per edge', n, 'gzip', 'B', { JSON: size.JSON.gz / n, Arrow: size.Arrow.gz / n });
+  // tiles: AREA_TILE squares around the densest area (the first seeded tile), read to wire objects (no model)
+  const c = (await server.db.query<{ x: number; y: number }>(`SELECT (geometry->'coordinates'->>0)::float8 AS x, (geometry->'coordinates'->>1)::float8 AS y
+    FROM network_object WHERE project_id = $1 AND kind = 'node' ORDER BY id LIMIT 1`, [pid])).rows[0];
+  const tile: Record<Path, number[]> = { JSON: [], Arrow: [] };
+  let tileObjects = 0;
+  for (let k = 0; k < Math.max(RUNS, 5); k++) {
+    const x = Math.floor(c.x / AREA_TILE + (k % 3) - 1) * AREA_TILE, y = Math.floor(c.y / AREA_TILE + Math.floor(k / 3) - 1) * AREA_TILE;
+    for (const p of PATHS) {
+      const r = await read(p, `/project/${pid}/network_object/all?includeWithoutObjectInstances=false&bbox=${x},${y},${x + AREA_TILE},${y + AREA_TILE}`, false);
+      tile[p].push(r.total);
+      tileObjects = Math.max(tileObjects, r.objects);
+    }
+  }
+  add(`tile read to wire objects (≤ ${tileObjects} objects)`, n, 'p50', 'ms', p50(tile));
+  add(`tile read to wire objects (≤ ${tileObjects} objects)`, n, 'p99', 'ms', { JSON: stats(tile.JSON).p99, Arrow: stats(tile.Arrow).p99 });
+  console.log(table(rows.filter((r) => r.size === n)));
+}
+for (const r of rows) r.case = `${r.case} [${dbName}]`;
+console.log(writeResults(`network-arrow-${dbName.toLowerCase()}`, rows, { database: dbName, runs: RUNS }));
+await server.close();
+process.exit(0);
