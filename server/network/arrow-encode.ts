@@ -28,7 +28,11 @@ function utf8Gather(bytes: Uint8Array, off: Int32Array, pick: Int32Array, valid?
   const o = new Int32Array(pick.length + 1);
   for (let k = 0; k < pick.length; k++) o[k + 1] = o[k] + off[pick[k] + 1] - off[pick[k]];
   const data = new Uint8Array(o[pick.length]);
-  for (let k = 0; k < pick.length; k++) data.set(bytes.subarray(off[pick[k]], off[pick[k] + 1]), o[k]);
+  for (let k = 0; k < pick.length; k++) {
+    const s = off[pick[k]], n = off[pick[k] + 1] - s, at = o[k];
+    if (n < 64) for (let i = 0; i < n; i++) data[at + i] = bytes[s + i];
+    else data.set(bytes.subarray(s, s + n), at);
+  }
   return makeData({ type: new Utf8(), length: pick.length, valueOffsets: o, data, ...bitmap(pick.length, (k) => !valid || valid[pick[k]] === 1) });
 }
 

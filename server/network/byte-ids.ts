@@ -2,7 +2,6 @@
 // column) and an open-addressing hash over it, so ids read from PostgreSQL's binary COPY are numbered and looked up
 // without making a JavaScript string per id. Also used for small dictionaries (attribute and relation type names).
 
-const EMPTY = -1;
 
 /** FNV-1a over bytes [s, e). */
 export function hashBytes(b: Uint8Array, s: number, e: number): number {
@@ -15,27 +14,28 @@ export class ByteIds {
   bytes = new Uint8Array(1 << 16);
   offsets = new Int32Array(1024);
   size = 0;
-  private slots = new Int32Array(2048).fill(EMPTY);
-  private mask = 2047;
+  /** 4 Int32 per slot: hash, index + 1 (0 = empty), byte offset, byte length — a probe reads one cache line, then
+   *  the id's bytes only when the hashes agree */
+  private slots = new Int32Array(4 << 14);
+  private mask = (1 << 14) - 1;
 
   /** Byte length of the arena used. */
   get byteLength(): number { return this.offsets[this.size]; }
 
-  private equal(k: number, b: Uint8Array, s: number, n: number): boolean {
-    const o = this.offsets[k];
-    if (this.offsets[k + 1] - o !== n) return false;
+  private same(at: number, b: Uint8Array, s: number, n: number): boolean {
     const a = this.bytes;
-    for (let i = 0; i < n; i++) if (a[o + i] !== b[s + i]) return false;
+    for (let i = 0; i < n; i++) if (a[at + i] !== b[s + i]) return false;
     return true;
   }
 
   /** Index of the id in b[s, s + n), or -1. */
   find(b: Uint8Array, s: number, n: number): number {
-    let slot = hashBytes(b, s, s + n) & this.mask;
+    const h = hashBytes(b, s, s + n) | 0, t = this.slots;
+    let slot = h & this.mask;
     for (;;) {
-      const k = this.slots[slot];
-      if (k === EMPTY) return -1;
-      if (this.equal(k, b, s, n)) return k;
+      const p = slot << 2, k = t[p + 1];
+      if (k === 0) return -1;
+      if (t[p] === h && t[p + 3] === n && this.same(t[p + 2], b, s, n)) return k - 1;
       slot = (slot + 1) & this.mask;
     }
   }
@@ -43,20 +43,23 @@ export class ByteIds {
   /** Index of the id in b[s, s + n), added when new. */
   add(b: Uint8Array, s: number, n: number): number {
     if ((this.size + 1) * 2 > this.mask) this.rehash();
-    let slot = hashBytes(b, s, s + n) & this.mask;
+    const h = hashBytes(b, s, s + n) | 0, t = this.slots;
+    let slot = h & this.mask;
     for (;;) {
-      const k = this.slots[slot];
-      if (k === EMPTY) break;
-      if (this.equal(k, b, s, n)) return k;
+      const p = slot << 2, k = t[p + 1];
+      if (k === 0) break;
+      if (t[p] === h && t[p + 3] === n && this.same(t[p + 2], b, s, n)) return k - 1;
       slot = (slot + 1) & this.mask;
     }
     const k = this.size++;
     if (k + 2 > this.offsets.length) { const o = new Int32Array(this.offsets.length * 2); o.set(this.offsets); this.offsets = o; }
     const at = this.offsets[k];
     if (at + n > this.bytes.length) { const a = new Uint8Array(Math.max(this.bytes.length * 2, at + n)); a.set(this.bytes.subarray(0, at)); this.bytes = a; }
-    this.bytes.set(b.subarray(s, s + n), at);
+    if (n < 64) for (let i = 0; i < n; i++) this.bytes[at + i] = b[s + i];
+    else this.bytes.set(b.subarray(s, s + n), at);
     this.offsets[k + 1] = at + n;
-    this.slots[slot] = k;
+    const p = slot << 2;
+    t[p] = h; t[p + 1] = k + 1; t[p + 2] = at; t[p + 3] = n;
     return k;
   }
 
@@ -67,13 +70,14 @@ export class ByteIds {
   string(k: number): string { return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + this.offsets[k], this.offsets[k + 1] - this.offsets[k]).toString(); }
 
   private rehash(): void {
-    const cap = (this.mask + 1) * 2;
-    this.slots = new Int32Array(cap).fill(EMPTY);
+    const old = this.slots, cap = (this.mask + 1) * 2;
+    const t = (this.slots = new Int32Array(cap * 4));
     this.mask = cap - 1;
-    for (let k = 0; k < this.size; k++) {
-      let slot = hashBytes(this.bytes, this.offsets[k], this.offsets[k + 1]) & this.mask;
-      while (this.slots[slot] !== EMPTY) slot = (slot + 1) & this.mask;
-      this.slots[slot] = k;
+    for (let q = 0; q < old.length; q += 4) {
+      if (old[q + 1] === 0) continue;
+      let slot = old[q] & this.mask;
+      while (t[(slot << 2) + 1] !== 0) slot = (slot + 1) & this.mask;
+      t.set(old.subarray(q, q + 4), slot << 2);
     }
   }
 }

@@ -4,6 +4,12 @@
 // chunks) and hands each field to its column sink, which appends to typed arrays — no object or string per row.
 import { ByteIds } from './byte-ids';
 
+/** Copies b[s, s + n) to dst at `at` (a loop for short runs: a subarray per field costs more than the copy). */
+export function copyBytes(dst: Uint8Array, at: number, b: Uint8Array, s: number, n: number): void {
+  if (n < 64) for (let i = 0; i < n; i++) dst[at + i] = b[s + i];
+  else dst.set(b.subarray(s, s + n), at);
+}
+
 /** A growable typed array. */
 export class Grow<T extends Int32Array | Float64Array | Uint8Array> {
   length = 0;
@@ -56,7 +62,7 @@ export class TextSink implements Sink {
   add(b: Uint8Array, s: number, n: number): void {
     if (n > 0) {
       if (this.bytes.length + n > this.bytes.a.length) this.bytes.grow(this.bytes.length + n);
-      this.bytes.a.set(b.subarray(s, s + n), this.bytes.length);
+      copyBytes(this.bytes.a, this.bytes.length, b, s, n);
       this.bytes.length += n;
     }
     if (n < 0) this.nulls++;
@@ -72,12 +78,34 @@ export class IdSink implements Sink {
   add(b: Uint8Array, s: number, n: number): void { this.v.push(n < 0 ? -1 : this.ids.add(b, s, n)); }
 }
 
-/** References to ids: collected as bytes, resolved against the ids once every table is read (`resolve`). */
+/** References to ids: looked up at once in `now` (ids of tables read before), or collected as bytes and resolved once
+ *  every table is read (`resolve`: references within the table being read). A run of equal references (rows read in
+ *  the order of the referenced id) is looked up once. */
 export class RefSink implements Sink {
   private raw = new TextSink();
-  add(b: Uint8Array, s: number, n: number): void { this.raw.add(b, s, n); }
+  private v = new Grow(new Int32Array(1024));
+  private last = -1;
+  private lastAt = 0;
+  private lastLen = -1;
+  private lastBuf: Uint8Array | null = null;
+  constructor(private now?: ByteIds) {}
+  add(b: Uint8Array, s: number, n: number): void {
+    if (!this.now) { this.raw.add(b, s, n); return; }
+    if (n < 0) { this.v.push(-1); return; }
+    if (n === this.lastLen && this.lastBuf) {
+      const p = this.lastBuf, at = this.lastAt;
+      let same = true;
+      for (let i = n - 1; i >= 0; i--) if (p[at + i] !== b[s + i]) { same = false; break; }
+      if (same) { this.v.push(this.last); return; }
+    }
+    const k = this.now.find(b, s, n);
+    this.last = k < 0 ? -2 : k;
+    this.lastBuf = k < 0 ? null : this.now.bytes; this.lastAt = k < 0 ? 0 : this.now.offsets[k]; this.lastLen = n;
+    this.v.push(this.last);
+  }
   /** Index of each reference in `ids`; -1 for NULL; -2 for an id `ids` does not hold. */
   resolve(ids: ByteIds): Int32Array {
+    if (this.now) return this.v.done();
     const off = this.raw.offsets.done(), bytes = this.raw.bytes.a, valid = this.raw.valid.done();
     const out = new Int32Array(valid.length);
     for (let i = 0; i < out.length; i++) {

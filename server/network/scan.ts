@@ -35,8 +35,11 @@ export const NODE = 1, EDGE = 2, PATH = 3;
 /** Runs one COPY of `select` into `sinks`. */
 async function copy(q: Queryable, select: string, sinks: Sink[]): Promise<void> {
   const r = new CopyReader(sinks);
-  await q.copyOut!(select, (c) => { r.push(c); });
+  const t0 = performance.now();
+  let parse = 0, bytes = 0, chunks = 0;
+  await q.copyOut!(select, (c) => { const t = performance.now(); r.push(c); parse += performance.now() - t; bytes += c.length; chunks++; });
   r.end();
+  if (process.env.SCAN_TRACE) console.log(`copy ${(performance.now() - t0).toFixed(0)} ms, parse ${parse.toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} MB, ${r.rows} rows, ${chunks} chunks: ${select.slice(0, 50)}`);
 }
 
 /** Whether `q` can stream binary COPY (PostgreSQL client in a transaction, PGlite). */
@@ -55,16 +58,16 @@ export async function scanNetwork(q: Queryable, pid: number, scenarioId?: number
   await copy(q, `SELECT id, kind, scenario_id, geometry->'coordinates', from_node_id, to_node_id, two_way, length FROM network_object
     WHERE project_id = ${p} AND ${scope()}`, [o.id, o.kind, o.scen, o.coords, o.from, o.to, o.twoWay, o.length]);
   const nObj = ids.size;
-  const i = { id: new IdSink(ids), object: new RefSink(), type: new Int4Sink() };
+  const i = { id: new IdSink(ids), object: new RefSink(ids), type: new Int4Sink() };
   await copy(q, `SELECT oi.id, oi.network_object_id, oi.object_type_id FROM object_instance oi JOIN network_object o ON o.project_id = oi.project_id AND o.id = oi.network_object_id
     WHERE oi.project_id = ${p} AND ${scope('o.')}`, [i.id, i.object, i.type]);
-  const e = { id: new IdSink(ids), path: new RefSink(), edge: new RefSink(), start: new RefSink(), seq: new Float8Sink() };
+  const e = { id: new IdSink(ids), path: new RefSink(ids), edge: new RefSink(ids), start: new RefSink(ids), seq: new Float8Sink() };
   await copy(q, `SELECT pe.id, pe.path_id, pe.edge_id, pe.start_node_id, pe.seq FROM path_edge pe JOIN network_object o ON o.project_id = pe.project_id AND o.id = pe.path_id
     WHERE pe.project_id = ${p} AND ${scope('o.')} ORDER BY pe.path_id, pe.seq, pe.id`, [e.id, e.path, e.edge, e.start, e.seq]);
   // values and relations of every instance of the project (those of other scenarios are dropped after resolving)
-  const v = { inst: new RefSink(), name: new DictSink(), text: new TextSink() };
-  await copy(q, `SELECT object_instance_id, attribute_type_name, value FROM attribute_value WHERE project_id = ${p}`, [v.inst, v.name, v.text]);
-  const r = { from: new RefSink(), to: new RefSink(), type: new DictSink() };
+  const v = { inst: new RefSink(ids), name: new DictSink(), text: new TextSink() };
+  await copy(q, `SELECT object_instance_id, attribute_type_name, value FROM attribute_value WHERE project_id = ${p} ORDER BY object_instance_id`, [v.inst, v.name, v.text]);
+  const r = { from: new RefSink(ids), to: new RefSink(ids), type: new DictSink() };
   await copy(q, `SELECT from_id, to_id, relation_type_name FROM relation WHERE project_id = ${p}`, [r.from, r.to, r.type]);
 
   const kindText = o.kind.bytes.a, kindOff = o.kind.offsets.done();

@@ -1,8 +1,9 @@
 // Network reads (spec 1 §7, spec 2 §7): network objects, object instances, object types and relation types of a
-// project, with tags; DELETE network_object/all. The save calls (creates, edits, deletes, attribute values) are in
+// project, with tags; DELETE network_object/all. Network-object reads ask for the Arrow form (network-response.ts). The save calls (creates, edits, deletes, attribute values) are in
 // network-save.ts.
 import { api } from '../api';
 import type { NetworkObject, ObjectInstance, ObjectRelationType, ObjectType } from 'engine/types';
+import { NETWORK_ACCEPT, networkResponse } from '../network-response';
 
 /** Network object responses use a data field; list calls may also answer a bare array. */
 type DataOf<T> = { data: T } | T;
@@ -22,6 +23,7 @@ export const networkApi = api.injectEndpoints({
       query: ({ projectId, scenarioId, objectTypeIds }) => ({
         url: `${base(projectId)}/network_object/all`,
         params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, ...(objectTypeIds?.length ? { objectTypeIds: objectTypeIds.join(',') } : {}) },
+        headers: { accept: NETWORK_ACCEPT }, responseHandler: networkResponse,
       }),
       transformResponse: (r: DataOf<NetworkObject[]>) => unwrap(r),
       providesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
@@ -33,6 +35,7 @@ export const networkApi = api.injectEndpoints({
       query: ({ projectId, scenarioId, bbox }) => ({
         url: `${base(projectId)}/network_object/all`,
         params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, bbox: bbox.join(',') },
+        headers: { accept: NETWORK_ACCEPT }, responseHandler: networkResponse,
       }),
       transformResponse: (r: DataOf<NetworkObject[]>) => unwrap(r),
       keepUnusedDataFor: 0,

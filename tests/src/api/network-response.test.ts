@@ -1,0 +1,50 @@
+// Network reads in the app ask for Arrow first (issue 15) and decode it to the wire objects; a JSON answer (older
+// server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
+import { describe, expect, it } from 'vitest';
+import { NETWORK_ACCEPT, networkResponse } from '../../../src/api/network-response';
+import { encodeScanArrow } from '../../../server/network/arrow-encode';
+import { scanFromRows } from '../../../server/network/scan-rows';
+
+const objects = [
+  { id: 'n1', kind: 'node', scenario_id: null, c: '[1, 2]', from_node_id: null, to_node_id: null, two_way: null, length: null },
+  { id: 'n2', kind: 'node', scenario_id: 3, c: '[3.25, -4]', from_node_id: null, to_node_id: null, two_way: null, length: null },
+  { id: 'e1', kind: 'edge', scenario_id: null, c: '[[1, 2], [2, 3], [3.25, -4]]', from_node_id: 'n1', to_node_id: 'n2', two_way: true, length: 5.5 },
+  { id: 'p1', kind: 'path', scenario_id: null, c: null, from_node_id: null, to_node_id: null, two_way: null, length: null },
+];
+const byObj = new Map([['e1', [{ id: 'i1', network_object_id: 'e1', object_type_id: 9 }]], ['p1', [{ id: 'i2', network_object_id: 'p1', object_type_id: 8 }]]]);
+function arrowBody(): Uint8Array {
+  const { scan, kept } = scanFromRows(7, {
+    objects, byObj, pes: [{ id: 'pe1', path_id: 'p1', edge_id: 'e1', start_node_id: 'n1', seq: 1.5 }],
+    avs: [{ object_instance_id: 'i1', attribute_type_name: 'Type', value: 'ø 40' }, { object_instance_id: 'i1', attribute_type_name: 'Note', value: null }],
+    rels: [{ from_id: 'i1', to_id: 'i2', relation_type_name: 'duct_contains_cable' }], sent: new Set(['i1', 'i2']), keepPath: () => true,
+  });
+  return new Uint8Array(encodeScanArrow(scan, kept));
+}
+
+describe('network read answers', () => {
+  it('asks for Arrow first, JSON as the fallback', () => {
+    expect(NETWORK_ACCEPT.split(',')[0]).toBe('application/vnd.apache.arrow.stream');
+    expect(NETWORK_ACCEPT).toMatch(/application\/json/);
+  });
+
+  it('decodes an Arrow answer to the wire objects', async () => {
+    const r = new Response(arrowBody() as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/vnd.apache.arrow.stream' } });
+    const got = (await networkResponse(r)) as { id: string }[];
+    expect(got).toEqual([
+      { id: 'n1', projectId: 7, node: { geometry: { type: 'Point', coordinates: [1, 2] } } },
+      { id: 'n2', projectId: 7, scenarioId: 3, node: { geometry: { type: 'Point', coordinates: [3.25, -4] } } },
+      { id: 'e1', projectId: 7, edge: { geometry: { type: 'LineString', coordinates: [[1, 2], [2, 3], [3.25, -4]] }, fromNodeId: 'n1', toNodeId: 'n2', twoWay: true, length: 5.5 },
+        objectInstances: [{ id: 'i1', objectTypeId: 9, networkObjectId: 'e1',
+          attributeValues: [{ objectInstanceId: 'i1', attributeTypeName: 'Type', value: 'ø 40' }, { objectInstanceId: 'i1', attributeTypeName: 'Note', value: null }],
+          relationSources: [{ fromId: 'i1', toId: 'i2', objectRelationTypeName: 'duct_contains_cable' }] }] },
+      { id: 'p1', projectId: 7, pathEdges: [{ id: 'pe1', pathId: 'p1', edgeId: 'e1', startNodeId: 'n1', position: 1.5 }],
+        objectInstances: [{ id: 'i2', objectTypeId: 8, networkObjectId: 'p1' }] },
+    ]);
+  });
+
+  it('reads JSON answers (and error bodies) as JSON', async () => {
+    expect(await networkResponse(new Response('{"data":[{"id":"a"}]}', { headers: { 'content-type': 'application/json' } }))).toEqual({ data: [{ id: 'a' }] });
+    expect(await networkResponse(new Response('{"error":"forbidden"}', { status: 403, headers: { 'content-type': 'application/json' } }))).toEqual({ error: 'forbidden' });
+    expect(await networkResponse(new Response(null, { status: 204 }))).toBeNull();
+  });
+});
