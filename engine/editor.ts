@@ -17,6 +17,7 @@ import {
 import { saveRequests, type SaveRequest } from './save';
 import type { NetworkObject } from './types';
 import { compactModel, overlayIsLarge, planMerge, type MergeKnown, type MergePlan } from './merge';
+import { planUnload, type Box, type UnloadPlan } from './unload';
 
 export interface GestureResult {
   model: Model;
@@ -109,14 +110,28 @@ export class Editor {
    */
   merge(read: readonly NetworkObject[], known: MergeKnown): { model: Model; diff: Diff; plan: MergePlan } {
     const plan = planMerge(this.model, read, known);
-    if (!plan.actions.length) return { model: this.model, diff: emptyDiff(), plan };
+    return { ...this.outsideHistory(plan.actions), plan };
+  }
+
+  /**
+   * Drops the rows of far areas no kept part needs (area loading; unload.ts) in one transaction outside the history:
+   * the spatial index follows the diff; undo/redo and saving are unaffected (kept rows include everything edits touch).
+   */
+  unload(dropped: Box[], held: (b: Box) => boolean, keep: (id: string) => boolean): { model: Model; diff: Diff; plan: UnloadPlan } {
+    const plan = planUnload(this.model, this.index, dropped, held, keep);
+    return { ...this.outsideHistory(plan.actions), plan };
+  }
+
+  /** Applies actions as one transaction outside the history; the spatial index follows the diff. */
+  private outsideHistory(actions: readonly Action[]): { model: Model; diff: Diff } {
+    if (!actions.length) return { model: this.model, diff: emptyDiff() };
     const tx = new Tx(this.model);
-    for (const a of plan.actions) tx.apply(a);
+    for (const a of actions) tx.apply(a);
     const { model, diff } = tx.finish();
     this.index.applyDiff(diff);
-    // merged rows land in the overlay; once it outgrows the base, fold both into a new base (amortised O(1) a row)
+    // loaded rows land in the overlay; once it outgrows the base, fold both into a new base (amortised O(1) a row)
     this.model = overlayIsLarge(model) ? compactModel(model) : model;
-    return { model: this.model, diff, plan };
+    return { model: this.model, diff };
   }
 
   get canUndo(): boolean { return canUndo(this.history); }

@@ -25,9 +25,9 @@ export function MapHud({ snap, editable, loadingNetwork, error, areaStatus }: Ma
       )}
       {snap?.scale && <div className="map-scale" data-testid="scale-bar" style={{ width: snap.scale.widthPx }}>{snap.scale.label}</div>}
       {!editable && snap?.hasSession && <div className="map-hint">{t('map.hint.read_only')}</div>}
-      {areaStatus && (areaStatus.tooLarge || areaStatus.full || areaStatus.loading > 0) && (
+      {areaStatus && (areaStatus.tooLarge || areaStatus.loading > 0) && (
         <div className="map-hint map-area-hint" data-testid="area-hint">
-          {t(areaStatus.tooLarge ? 'map.hint.area_zoom_in' : areaStatus.full ? 'map.hint.area_full' : 'map.hint.area_loading')}
+          {t(areaStatus.tooLarge ? 'map.hint.area_zoom_in' : 'map.hint.area_loading')}
         </div>
       )}
       {loadingNetwork && <div className="map-hint">{t('map.loading_network')}</div>}

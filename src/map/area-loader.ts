@@ -1,10 +1,15 @@
 // Area loading of large projects (issue 6: a 10⁶-edge project opens and is editable). The network is read in square
 // tiles of AREA_TILE map units around the view (the server's bbox read, which adds the closure a whole graph needs)
 // and merged into the edit session outside the history. The loader remembers every network object and relation the
-// session has loaded or touched, so a later read never brings back a row edited or deleted locally.
+// session has loaded or touched, so a later read never brings back a row edited or deleted locally. Past
+// AREA_MAX_LOADED_TILES held tiles, those farthest from the view are dropped (issue 15): their rows leave the session
+// outside the history unless an edit touched them or a held part needs them (engine/unload.ts), and come back with
+// the next read of the tile — a session may visit any number of tiles.
 import type { Id, NetworkObject, Position } from 'engine/types';
 import type { Diff } from 'engine/tx';
+import { pget } from 'engine/ptable';
 import type { EditSession } from './edit-session';
+import type { Box } from 'engine/unload';
 
 /** Tile size in map units (EPSG:3857; ≈ 1.26 km on the ground in the Netherlands). */
 export const AREA_TILE = 2048;
@@ -12,8 +17,8 @@ export const AREA_TILE = 2048;
 export const AREA_MAX_TILES = 16;
 /** Projects with more network objects than this are loaded by area. */
 export const AREA_OBJECT_THRESHOLD = 300_000;
-/** Tiles a session holds at most (≈ 9 000 objects and ≈ 25 MB of tab memory each at 10⁶-edge density): beyond, new
- *  tiles are not read and the map asks to save and reopen (loaded tiles are not unloaded). */
+/** Tiles a session holds at once (≈ 9 000 objects and ≈ 25 MB of tab memory each at 10⁶-edge density): beyond, the
+ *  tiles farthest from the view are dropped. */
 export const AREA_MAX_LOADED_TILES = 64;
 /** Tile reads running at once. */
 const PARALLEL = 2;
@@ -37,7 +42,7 @@ export function tilesIn(e: Extent, max = AREA_MAX_TILES): string[] | null {
   return out.map(([x, y]) => tileKey(x, y));
 }
 
-export interface AreaStatus { loading: number; loaded: number; tooLarge: boolean; failed: number; objects: number; /** The tile budget is used up. */ full: boolean }
+export interface AreaStatus { loading: number; loaded: number; tooLarge: boolean; failed: number; objects: number; /** Tiles dropped so far. */ dropped: number }
 
 export class AreaLoader {
   private loaded = new Set<string>();
@@ -48,9 +53,12 @@ export class AreaLoader {
   private running = 0;
   private objects = new Set<Id>();
   private relations = new Set<string>();
+  /** Objects an edit, undo or redo touched or referred to: never dropped. */
+  private edited = new Set<Id>();
+  private view: string[] = [];
   private listeners = new Set<(s: AreaStatus) => void>();
   private off: () => void;
-  status: AreaStatus = { loading: 0, loaded: 0, tooLarge: false, failed: 0, objects: 0, full: false };
+  status: AreaStatus = { loading: 0, loaded: 0, tooLarge: false, failed: 0, objects: 0, dropped: 0 };
   /** Milliseconds of each tile read (request to parsed answer) and of merging it into the session (with the redraw). */
   readonly timings = { read: [] as number[], merge: [] as number[] };
 
@@ -66,13 +74,27 @@ export class AreaLoader {
     for (const l of this.listeners) l(this.status);
   }
 
-  /** Rows of an edit, undo or redo: the session knows them from now on (a read never replaces them). */
+  /** Rows of an edit, undo or redo: the session knows them from now on (a read never replaces them), and they and
+   *  the objects they refer to are never dropped (an undo must find them). */
   private note(d: Diff): void {
     for (const r of [...d.added, ...d.removed]) {
       if (r.table === 'networkObjects') this.objects.add(r.key);
       else if (r.table === 'relations') this.relations.add(r.key);
     }
     for (const [, to] of d.updated) if (to.table === 'networkObjects') this.objects.add(to.key);
+    const m = this.session.model;
+    const objectOf = (iid: Id) => { const i = pget(m.objectInstances, iid); if (i) this.edited.add(i.networkObjectId); };
+    for (const r of [...d.added, ...d.removed, ...d.updated.flat()]) {
+      const row = r.row as unknown as Record<string, unknown>;
+      if (r.table === 'networkObjects') {
+        this.edited.add(r.key);
+        const e = (row as { edge?: { fromNodeId: Id; toNodeId: Id } }).edge;
+        if (e) { this.edited.add(e.fromNodeId); this.edited.add(e.toNodeId); }
+      } else if (r.table === 'pathEdges') for (const k of ['pathId', 'edgeId', 'startNodeId']) this.edited.add(row[k] as Id);
+      else if (r.table === 'objectInstances') this.edited.add(row.networkObjectId as Id);
+      else if (r.table === 'attributeValues') objectOf(row.objectInstanceId as Id);
+      else if (r.table === 'relations') { objectOf(row.fromId as Id); objectOf(row.toId as Id); }
+    }
   }
 
   /** Loads the tiles of a view that are not loaded yet; with more than AREA_MAX_TILES in view, none. */
@@ -83,12 +105,30 @@ export class AreaLoader {
     const now = new Set(keys ?? []);
     for (const k of [...this.queue]) if (!now.has(k) && !this.required.has(k)) this.drop(k);
     if (!keys) return Promise.resolve();
-    // the budget: tiles of the view that would go over it are not read
-    const missing = keys.filter((k) => !this.loaded.has(k) && !this.pending.has(k));
-    const room = Math.max(0, this.maxTiles - this.loaded.size - this.pending.size);
-    const full = missing.length > room;
-    if (this.status.full !== full) this.emit({ full });
-    return this.load(keys.filter((k) => this.loaded.has(k) || this.pending.has(k) || missing.indexOf(k) < room), false);
+    this.view = keys;
+    return this.load(keys, false);
+  }
+
+  /** Drops held tiles beyond the budget, farthest from the view first (never a tile of the view). */
+  private trim(): void {
+    if (this.loaded.size <= this.maxTiles || !this.view.length) return;
+    const inView = new Set(this.view);
+    const centre = (k: string) => { const [x, y] = k.split('_').map(Number); return [x, y]; };
+    const c = this.view.map(centre).reduce((a, b) => [a[0] + b[0] / this.view.length, a[1] + b[1] / this.view.length], [0, 0]);
+    const far = [...this.loaded].filter((k) => !inView.has(k))
+      .sort((a, b) => { const p = centre(a), q = centre(b); return Math.hypot(q[0] - c[0], q[1] - c[1]) - Math.hypot(p[0] - c[0], p[1] - c[1]); })
+      .slice(0, this.loaded.size - this.maxTiles);
+    if (!far.length) return;
+    for (const k of far) this.loaded.delete(k);
+    const held = (b: Box) => {
+      const x0 = Math.floor(b[0] / AREA_TILE), x1 = Math.floor(b[2] / AREA_TILE), y0 = Math.floor(b[1] / AREA_TILE), y1 = Math.floor(b[3] / AREA_TILE);
+      for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) if (this.loaded.has(tileKey(x, y)) || this.pending.has(tileKey(x, y))) return true;
+      return false;
+    };
+    const { plan } = this.session.unload(far.map(tileExtent), held, (id) => this.edited.has(id));
+    for (const id of plan.objects) this.objects.delete(id);
+    for (const k of plan.relations) this.relations.delete(k);
+    this.emit({ dropped: this.status.dropped + far.length });
   }
 
   /** Loads the given tiles (already loaded ones are skipped); resolves when all of them are in (or dropped, for tiles
@@ -126,6 +166,7 @@ export class AreaLoader {
         const t1 = performance.now();
         this.merge(objs);
         this.loaded.add(k);
+        this.trim();
         this.required.delete(k);
         this.timings.read.push(t1 - t0);
         this.timings.merge.push(performance.now() - t1);

@@ -8,6 +8,7 @@ import { getInstance, getPathEdge, pathEdgesOfEdge, type Model } from 'engine/mo
 import type { Diff } from 'engine/tx';
 import { Editor, type GestureResult } from 'engine/editor';
 import type { MergeKnown, MergePlan } from 'engine/merge';
+import type { Box, UnloadPlan } from 'engine/unload';
 import type { EngineConfig } from 'engine/gesture';
 import type { Intent, NewInstance } from 'engine/intents';
 import { limitReached, pendingActions } from 'engine/history';
@@ -100,6 +101,13 @@ export class EditSession {
   merge(read: readonly NetworkObject[], known: MergeKnown): { plan: MergePlan; diff: Diff } {
     const { plan, diff } = this.editor.merge(read, known);
     if (plan.objects.length || diff.added.length) this.emit({ ids: touchedObjectIds(diff, this.model), diff, warnings: [], rejected: null, limitReached: false, kind: 'load' });
+    return { plan, diff };
+  }
+
+  /** Drops rows of far areas (area loading): not an edit, nothing to undo or save (engine/unload.ts). */
+  unload(dropped: Box[], held: (b: Box) => boolean, keep: (id: string) => boolean): { plan: UnloadPlan; diff: Diff } {
+    const { plan, diff } = this.editor.unload(dropped, held, keep);
+    if (plan.actions.length) this.emit({ ids: touchedObjectIds(diff, this.model), diff, warnings: [], rejected: null, limitReached: false, kind: 'load' });
     return { plan, diff };
   }
 

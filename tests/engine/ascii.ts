@@ -62,3 +62,17 @@ export function counterIds(prefix = 'x'): () => string {
 export function config(extra: Partial<EngineConfig> = {}): EngineConfig {
   return { newId: counterIds(), projectId: 7, ...extra };
 }
+
+/** A-B-C over D-E-F with a trench (value depth 0.8) on every edge, an activity on BC related to a duct on EF (the
+ *  relation sent with both ends) and a cable path P over AB, BC: the merge and unload fixtures. */
+export function relatedNetwork(): NetworkObject[] {
+  const objs = ascii('\nA---B---C\n|       |\nD---E---F');
+  for (const o of objs) if (o.edge) o.objectInstances = [{ id: `t-${o.id}`, objectTypeId: 1, networkObjectId: o.id, attributeValues: [{ objectInstanceId: `t-${o.id}`, attributeTypeName: 'depth', value: '0.8' }] }];
+  const rel = { fromId: 'act', toId: 'duct', objectRelationTypeName: 'activity_contains_duct' };
+  objs.find((o) => o.id === 'BC')!.objectInstances!.push({ id: 'act', objectTypeId: 3, networkObjectId: 'BC', relationSources: [rel] });
+  objs.find((o) => o.id === 'EF')!.objectInstances!.push({ id: 'duct', objectTypeId: 2, networkObjectId: 'EF', relationTargets: [{ ...rel }] });
+  objs.push({ id: 'P', projectId: 1, pathEdges: [
+    { id: 'p1', pathId: 'P', edgeId: 'AB', startNodeId: 'A' }, { id: 'p2', pathId: 'P', edgeId: 'BC', startNodeId: 'B' },
+  ], objectInstances: [{ id: 'cab', objectTypeId: 5, networkObjectId: 'P' }] });
+  return objs;
+}

@@ -2,26 +2,9 @@
 // the history; rows the session already knows never come back; multi-object delete is one gesture.
 import { describe, expect, it } from 'vitest';
 import { Editor, createModel, getObject, getInstance, relationsFrom, allObjects, generateNetwork, overlaySize, pentries, deepEqual, type NetworkObject } from 'engine';
-import { ascii, TYPES, RELATION_TYPES, counterIds } from './ascii';
+import { ascii, relatedNetwork, TYPES, RELATION_TYPES, counterIds } from './ascii';
 
-const ART = `
-A---B---C
-|       |
-D---E---F`;
-
-/** The wire network with a trench on every edge, a duct + activity (related) on BC and a cable path over AB, BC. */
-function wire(): NetworkObject[] {
-  const objs = ascii(ART);
-  for (const o of objs) if (o.edge) o.objectInstances = [{ id: `t-${o.id}`, objectTypeId: 1, networkObjectId: o.id, attributeValues: [{ objectInstanceId: `t-${o.id}`, attributeTypeName: 'depth', value: '0.8' }] }];
-  const bc = objs.find((o) => o.id === 'BC')!;
-  bc.objectInstances!.push({ id: 'act', objectTypeId: 3, networkObjectId: 'BC', relationSources: [{ fromId: 'act', toId: 'duct', objectRelationTypeName: 'activity_contains_duct' }] });
-  const ef = objs.find((o) => o.id === 'EF')!;
-  ef.objectInstances!.push({ id: 'duct', objectTypeId: 2, networkObjectId: 'EF', relationTargets: [{ fromId: 'act', toId: 'duct', objectRelationTypeName: 'activity_contains_duct' }] });
-  objs.push({ id: 'P', projectId: 1, pathEdges: [
-    { id: 'p1', pathId: 'P', edgeId: 'AB', startNodeId: 'A' }, { id: 'p2', pathId: 'P', edgeId: 'BC', startNodeId: 'B' },
-  ], objectInstances: [{ id: 'cab', objectTypeId: 5, networkObjectId: 'P' }] });
-  return objs;
-}
+const wire = relatedNetwork;
 
 const pick = (all: NetworkObject[], ids: string[]) => all.filter((o) => ids.includes(o.id));
 const config = { newId: counterIds('n'), projectId: 1 };
@@ -74,7 +57,7 @@ describe('area loading: merging reads into a session', () => {
 
 describe('deleteObjects: a multi-selection deleted in one gesture', () => {
   it('is one history item, undone in one step', () => {
-    const ed = new Editor(createModel({ networkObjects: ascii(ART), objectTypes: TYPES }), config);
+    const ed = new Editor(createModel({ networkObjects: ascii('\nA---B---C\n|       |\nD---E---F'), objectTypes: TYPES }), config);
     const r = ed.apply({ type: 'deleteObjects', ids: ['AB', 'DE', 'CF'] });
     expect(r.rejected).toBeNull();
     expect(ed.history.items.length).toBe(1);

@@ -159,18 +159,45 @@ describe('a quick pan', () => {
   });
 });
 
-describe('the tile budget', () => {
-  it('reads no more tiles than the budget and says so; tiles already loaded stay usable', async () => {
+describe('the tile budget: far tiles are dropped (no limit on the tiles a session visits)', () => {
+  it('past the budget drops the tile farthest from the view; its rows leave the session and come back with a re-read', async () => {
     const s = session(), reads: Extent[] = [];
-    const a = new AreaLoader(s, serverRead(network(), reads), undefined, 3);
+    const a = new AreaLoader(s, serverRead(network(), reads), undefined, 2);
     await a.show([0, 0, T + 10, 10]); // 0_0, 1_0
-    expect(a.status.full).toBe(false);
-    await a.show([2 * T + 1, 0, 3 * T + 10, 10]); // 2_0, 3_0: only one more fits
-    expect(a.status.loaded).toBe(3);
-    expect(a.status.full).toBe(true);
-    expect(reads).toHaveLength(3);
-    await a.show([1, 1, 2, 2]); // back in the loaded area: nothing to read, not full
-    expect(a.status.full).toBe(false);
-    expect(reads).toHaveLength(3);
+    await a.show([2 * T + 1, 0, 2 * T + 10, 10]); // 2_0: over the budget, 0_0 is farthest
+    expect(a.loadedTiles().sort()).toEqual(['1_0', '2_0']);
+    expect(a.status).toMatchObject({ loaded: 2, dropped: 1 });
+    for (const id of ['n0', 'n1', 'n2', 'e0', 'e1', 'e2']) expect(getObject(s.model, id), id).toBeUndefined();
+    // e3 (1750 → 2250) meets tile 1, which is held: it stays, and so does its end node n3 in the dropped tile
+    expect(getObject(s.model, 'e3')).toBeDefined();
+    expect(getObject(s.model, 'n3')).toBeDefined();
+    expect(s.state().canUndo).toBe(false);
+    expect(s.saveRequests()).toEqual([]);
+    await a.show([0, 0, 10, 10]); // back: tile 0 is read again and its rows return
+    expect(reads.map((r) => `${r[0] / T}_${r[1] / T}`)).toEqual(['0_0', '1_0', '2_0', '0_0']);
+    for (const id of ['n0', 'n1', 'n2', 'e0', 'e1', 'e2']) expect(getObject(s.model, id), id).toBeDefined();
+    expect(a.loadedTiles()).toHaveLength(2);
+  });
+
+  it('keeps what an edit touched or refers to, so undo still works after the tile was dropped', async () => {
+    const s = session();
+    const a = new AreaLoader(s, serverRead(network(), []), undefined, 1);
+    await a.show([0, 0, 10, 10]);
+    s.perform({ type: 'moveNode', id: 'n1', to: [750, 300] });
+    s.perform({ type: 'deleteObjects', ids: ['e1'] }); // e1 from n1 to n2
+    await a.show([3 * T + 1, 0, 3 * T + 2, 1]); // tile 3 only: tile 0 is dropped
+    expect(a.loadedTiles()).toEqual(['3_0']);
+    // the move changed n1 and the lines of e0 and e1: those stay with their end nodes (n2: undo brings e1 back to it)
+    expect(getObject(s.model, 'n1')!.node!.geometry.coordinates).toEqual([750, 300]);
+    for (const id of ['n0', 'e0', 'n2']) expect(getObject(s.model, id), id).toBeDefined();
+    // the rest of tile 0 goes, and so does n4 (in tile 1, never held: loaded as the end of e3)
+    for (const id of ['e2', 'n3', 'e3', 'n4']) expect(getObject(s.model, id), id).toBeUndefined();
+    s.undo();
+    expect(getObject(s.model, 'e1')!.edge).toMatchObject({ fromNodeId: 'n1', toNodeId: 'n2' });
+    s.redo();
+    await a.show([0, 0, 10, 10]);
+    expect(getObject(s.model, 'e1')).toBeUndefined(); // deleted locally: the re-read does not bring it back
+    expect(getObject(s.model, 'n1')!.node!.geometry.coordinates).toEqual([750, 300]);
+    for (const id of ['e2', 'n3', 'e3', 'n4']) expect(getObject(s.model, id), id).toBeDefined();
   });
 });
