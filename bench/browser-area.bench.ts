@@ -1,7 +1,8 @@
 // Browser bench of a large project opened through the real server (issue 6: "a 10⁶-edge project opens and is
 // editable"): the built app in Chromium, signed in as the demo engineer, opens the largest project of the demo
 // organisation (made by `npm run seed -- --edges N`) and loads it by area. Times: extent call, open to the first
-// tiles merged and drawn, a pan to unloaded tiles, a split edit (JS: engine + chunk rebuild + deck.gl update), heap.
+// tiles merged and drawn, a pan to unloaded tiles, a split edit (JS: engine + chunk rebuild + deck.gl update), heap —
+// with network reads as JSON and as Arrow (issue 15) side by side (Arrow rows carry the ratio to JSON).
 // Run: npx vite build && BENCH_AREA_DATABASE_URL=postgres://… npx tsx bench/browser-area.bench.ts
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -48,11 +49,14 @@ async function main() {
   console.log(`project ${p.id} "${p.name}": ${extent.data.count} network objects; extent in ${extentMs.toFixed(0)} ms`);
 
   const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--enable-precise-memory-info'] });
-  const rows: BenchRow[] = [row('extent call (server)', n, 'time', 'ms', extentMs)];
+  const all: BenchRow[] = [row('extent call (server)', n, 'time', 'ms', extentMs)];
   try {
+   // the same steps with network reads as JSON, then as Arrow (issue 15), in one run on one server
+   for (const format of ['json', 'arrow']) {
+    const rows: BenchRow[] = [];
     const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
     await ctx.addInitScript({ content: NAME_SHIM });
-    await ctx.addInitScript((id) => { localStorage.setItem('sessionId', id); }, token);
+    await ctx.addInitScript(([id, f]) => { localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); }, [token, format]);
     const page = await ctx.newPage();
     await page.route('**/service.pdok.nl/**', (r) => r.abort());
     const open0 = Date.now();
@@ -63,7 +67,7 @@ async function main() {
     const c1 = await page.evaluate(() => (window as unknown as W).__map.counts());
     rows.push(row('open to first tiles merged and drawn (server + JS)', n, 'time', 'ms', openMs),
       row('objects loaded at open', n, 'count', 'objects', a1.objects), row('tiles loaded at open', n, 'count', 'tiles', a1.loaded));
-    console.log(`open: ${openMs} ms, ${a1.loaded} tiles, ${a1.objects} objects, ${c1.edges} edges drawn`);
+    console.log(`${format} open: ${openMs} ms, ${a1.loaded} tiles, ${a1.objects} objects, ${c1.edges} edges drawn`);
 
     // pans to unloaded tiles: one tile width east each time, view at zoom 17
     const pans: number[] = [];
@@ -110,13 +114,18 @@ async function main() {
       row('edit split to layers updated (JS total)', n, 'time p50', 'ms', ts.p50), row('edit split to layers updated (JS total)', n, 'time p99', 'ms', ts.p99),
       row('heap after open, 3 pans and edits', n, 'memory', 'MB', heap), row('objects loaded after pans', n, 'count', 'objects', a2.objects),
     );
-    console.log(`edits: ${edits.length}; heap ${heap.toFixed(0)} MB; ${a2.objects} objects in ${a2.loaded} tiles`);
+    console.log(`${format}: edits: ${edits.length}; heap ${heap.toFixed(0)} MB; ${a2.objects} objects in ${a2.loaded} tiles`);
     await ctx.close();
+    for (const r of rows) {
+      const json = all.find((x) => x.case === `${r.case} — JSON` && x.metric === r.metric);
+      all.push(format === 'json' ? { ...r, case: `${r.case} — JSON` } : row(`${r.case} — Arrow`, r.size, r.metric, r.unit, r.value, json?.value ?? null));
+    }
+   }
   } finally {
     await browser.close();
     await server.close();
   }
-  writeResults('browser-area', rows, { note: 'A seeded project opened through the real server (PostgreSQL) by area in Chromium with software WebGL; times include the server reads. No baseline: editable-layers has no area loading (its whole-network load is in bench/results/browser.json).' });
+  writeResults('browser-area', all, { note: 'A seeded project opened through the real server (PostgreSQL) by area in Chromium with software WebGL; times include the server reads. No baseline: editable-layers has no area loading (its whole-network load is in bench/results/browser.json).' });
 }
 
 await main();

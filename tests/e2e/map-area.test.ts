@@ -46,6 +46,9 @@ describe('a project loaded by area', () => {
   afterAll(async () => { await browser?.close(); });
 
   it('opens on the network and reads only the tiles around the view, then more as the view moves', async () => {
+    // tiles are read in the Arrow form (issue 15)
+    const types: string[] = [];
+    page.on('response', (r) => { if (r.url().includes('/network_object/all?')) types.push(r.headers()['content-type'] ?? ''); });
     await page.goto(`${base}/workflow/${pid}/fttx/2`);
     await waitMap(page);
     await settled();
@@ -53,6 +56,8 @@ describe('a project loaded by area', () => {
     expect(first!.tiles.length).toBeLessThanOrEqual(4);
     const c1 = await counts();
     expect(c1.edges).toBeGreaterThan(0);
+    expect(types.length).toBeGreaterThan(0);
+    expect(types.every((t) => t === 'application/vnd.apache.arrow.stream')).toBe(true);
     expect(c1.edges).toBeLessThan(N);
     await setView(page, 18, [X0 + N * STEP - 50, Y0]);
     await page.waitForFunction((t) => (window as unknown as { __map: { area(): Area } }).__map.area().tiles.includes(t), `${Math.floor((X0 + N * STEP - 50) / TILE)}_3328`, WAIT);

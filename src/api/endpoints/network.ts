@@ -3,7 +3,7 @@
 // network-save.ts.
 import { api } from '../api';
 import type { NetworkObject, ObjectInstance, ObjectRelationType, ObjectType } from 'engine/types';
-import { NETWORK_ACCEPT, networkResponse } from '../network-response';
+import { networkAccept, networkResponse } from '../network-response';
 
 /** Network object responses use a data field; list calls may also answer a bare array. */
 type DataOf<T> = { data: T } | T;
@@ -23,7 +23,7 @@ export const networkApi = api.injectEndpoints({
       query: ({ projectId, scenarioId, objectTypeIds }) => ({
         url: `${base(projectId)}/network_object/all`,
         params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, ...(objectTypeIds?.length ? { objectTypeIds: objectTypeIds.join(',') } : {}) },
-        headers: { accept: NETWORK_ACCEPT }, responseHandler: networkResponse,
+        headers: { accept: networkAccept() }, responseHandler: networkResponse,
       }),
       transformResponse: (r: DataOf<NetworkObject[]>) => unwrap(r),
       providesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
@@ -35,7 +35,7 @@ export const networkApi = api.injectEndpoints({
       query: ({ projectId, scenarioId, bbox }) => ({
         url: `${base(projectId)}/network_object/all`,
         params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, bbox: bbox.join(',') },
-        headers: { accept: NETWORK_ACCEPT }, responseHandler: networkResponse,
+        headers: { accept: networkAccept() }, responseHandler: networkResponse,
       }),
       transformResponse: (r: DataOf<NetworkObject[]>) => unwrap(r),
       keepUnusedDataFor: 0,

@@ -1,7 +1,7 @@
 // Network reads in the app ask for Arrow first (issue 15) and decode it to the wire objects; a JSON answer (older
 // server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ACCEPT, networkResponse } from '../../../src/api/network-response';
+import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, networkAccept, networkResponse } from '../../../src/api/network-response';
 import { encodeScanArrow } from '../../../server/network/arrow-encode';
 import { scanFromRows } from '../../../server/network/scan-rows';
 
@@ -25,6 +25,16 @@ describe('network read answers', () => {
   it('asks for Arrow first, JSON as the fallback', () => {
     expect(NETWORK_ACCEPT.split(',')[0]).toBe('application/vnd.apache.arrow.stream');
     expect(NETWORK_ACCEPT).toMatch(/application\/json/);
+    expect(networkAccept()).toBe(NETWORK_ACCEPT);
+  });
+
+  it('asks for JSON only when the format key says so', () => {
+    const store = new Map<string, string>([[NETWORK_FORMAT_KEY, 'json']]);
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: { getItem: (k: string) => store.get(k) ?? null } });
+    try { expect(networkAccept()).toBe('application/json'); } finally {
+      if (saved) Object.defineProperty(globalThis, 'localStorage', saved); else delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
   });
 
   it('decodes an Arrow answer to the wire objects', async () => {
