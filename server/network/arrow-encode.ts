@@ -1,5 +1,5 @@
-// Arrow IPC encoding of a network read (issue 15; layout: engine/network-arrow-schema.ts) from columns: a scan
-// (scan.ts, or the rows of a window read turned into one: scan-rows.ts) and the masks of what the answer keeps
+// Arrow IPC encoding of a network read (issue 15; layout: engine/network-arrow-schema.ts) from columns: a scan view
+// (scan.ts, filled by COPY: scan-read.ts, or from the rows of a window read: scan-rows.ts) and the masks of what the answer keeps
 // (scan-kept.ts). Every column is gathered with typed-array loops — no per-row object — and each table is one IPC
 // stream. The ids table holds only the ids the answer uses (kept objects first, in scan order).
 import {
@@ -82,11 +82,11 @@ export function encodeScanArrow(s: NetworkScan, k: ScanKept): Buffer {
   const idsOf = (l: Int32Array) => i32(Int32Array.from(l, (o) => map[o]));
   // coordinates: nodes one x,y each; edges their lines (GeoArrow interleaved, vertex offsets)
   const nodeXY = new Float64Array(nodes.length * 2);
-  nodes.forEach((o, j) => { nodeXY[2 * j] = s.xy[2 * s.vOff[o]]; nodeXY[2 * j + 1] = s.xy[2 * s.vOff[o] + 1]; });
+  nodes.forEach((o, j) => { nodeXY[2 * j] = s.xy[2 * s.vStart[o]]; nodeXY[2 * j + 1] = s.xy[2 * s.vStart[o] + 1]; });
   const vOff = new Int32Array(edges.length + 1);
-  edges.forEach((o, j) => { vOff[j + 1] = vOff[j] + s.vOff[o + 1] - s.vOff[o]; });
+  edges.forEach((o, j) => { vOff[j + 1] = vOff[j] + s.vCount[o]; });
   const edgeXY = new Float64Array(vOff[edges.length] * 2);
-  edges.forEach((o, j) => { edgeXY.set(s.xy.subarray(2 * s.vOff[o], 2 * s.vOff[o + 1]), 2 * vOff[j]); });
+  edges.forEach((o, j) => { edgeXY.set(s.xy.subarray(2 * s.vStart[o], 2 * (s.vStart[o] + s.vCount[o])), 2 * vOff[j]); });
   const twoWay = new Uint8Array((edges.length + 7) >> 3);
   edges.forEach((o, j) => { if (s.twoWay[o]) twoWay[j >> 3] |= 1 << (j & 7); });
   const valRows = rows(k.value);

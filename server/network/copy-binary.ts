@@ -31,15 +31,13 @@ export class Grow<T extends Int32Array | Float64Array | Uint8Array> {
 export interface Sink { add(b: Uint8Array, s: number, n: number): void }
 
 export class Int4Sink implements Sink {
-  v = new Grow(new Int32Array(1024));
-  constructor(private nullAs = 0) {}
+  constructor(private nullAs = 0, public v = new Grow(new Int32Array(1024))) {}
   add(b: Uint8Array, s: number, n: number): void { this.v.push(n < 0 ? this.nullAs : ((b[s] << 24) | (b[s + 1] << 16) | (b[s + 2] << 8) | b[s + 3])); }
 }
 
 const f64 = new Float64Array(1), f64b = new Uint8Array(f64.buffer);
 export class Float8Sink implements Sink {
-  v = new Grow(new Float64Array(1024));
-  constructor(private nullAs = NaN) {}
+  constructor(private nullAs = NaN, public v = new Grow(new Float64Array(1024))) {}
   add(b: Uint8Array, s: number, n: number): void {
     if (n < 0) { this.v.push(this.nullAs); return; }
     for (let i = 0; i < 8; i++) f64b[i] = b[s + 7 - i];
@@ -73,8 +71,7 @@ export class TextSink implements Sink {
 
 /** Ids numbered in a shared ByteIds table (the row's own id, or a reference resolved later: `ref`). */
 export class IdSink implements Sink {
-  v = new Grow(new Int32Array(1024));
-  constructor(private ids: ByteIds) {}
+  constructor(private ids: ByteIds, public v = new Grow(new Int32Array(1024))) {}
   add(b: Uint8Array, s: number, n: number): void { this.v.push(n < 0 ? -1 : this.ids.add(b, s, n)); }
 }
 
@@ -83,12 +80,11 @@ export class IdSink implements Sink {
  *  the order of the referenced id) is looked up once. */
 export class RefSink implements Sink {
   private raw = new TextSink();
-  private v = new Grow(new Int32Array(1024));
   private last = -1;
   private lastAt = 0;
   private lastLen = -1;
   private lastBuf: Uint8Array | null = null;
-  constructor(private now?: ByteIds) {}
+  constructor(private now?: ByteIds, private v = new Grow(new Int32Array(1024))) {}
   add(b: Uint8Array, s: number, n: number): void {
     if (!this.now) { this.raw.add(b, s, n); return; }
     if (n < 0) { this.v.push(-1); return; }
@@ -119,8 +115,7 @@ export class RefSink implements Sink {
 
 /** Small dictionaries (type names): codes into the distinct values. */
 export class DictSink implements Sink {
-  dict = new ByteIds();
-  v = new Grow(new Int32Array(1024));
+  constructor(public dict = new ByteIds(), public v = new Grow(new Int32Array(1024))) {}
   add(b: Uint8Array, s: number, n: number): void { this.v.push(this.dict.add(b, s, n)); }
   values(): string[] { return Array.from({ length: this.dict.size }, (_, k) => this.dict.string(k)); }
 }
@@ -129,8 +124,8 @@ const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
 /** GeoJSON coordinates (jsonb: a Point's [x, y] or a LineString's [[x, y], …]) → x,y pairs and vertices per row. */
 export class CoordsSink implements Sink {
-  xy = new Grow(new Float64Array(1 << 14));
   vertices = new Grow(new Int32Array(1024));
+  constructor(public xy = new Grow(new Float64Array(1 << 14))) {}
   add(b: Uint8Array, s: number, n: number): void {
     if (n < 0) { this.vertices.push(0); return; }
     const start = this.xy.length, e = s + n;

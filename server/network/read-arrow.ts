@@ -1,17 +1,21 @@
 // The binary columnar network read (issue 15): GET network_object/all with `Accept: application/vnd.apache.arrow.stream`
-// answers the same objects as the JSON read (same rows: read.ts fetchRows; same closure and filters) as Arrow IPC
-// streams (arrow-encode.ts). Whole-project answers are cached per project version like the JSON body (cache.ts; their
-// own key and ETag), window (bbox) answers are read afresh.
+// answers the same objects as the JSON read (same rules: read.ts fetchRows; same closure and filters) as Arrow IPC
+// streams (arrow-encode.ts). Whole-project reads come from a column store of the project's scope (scan.ts) filled by
+// binary COPY (scan-read.ts), kept per process and brought to the current version from the change log (only the rows
+// of the objects it names are killed and read again); the body is cached per version like the JSON body (cache.ts,
+// own key and ETag). Window (bbox) reads go through the rows.
 import type { FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db';
 import { ARROW_MEDIA_TYPE } from '../../engine/network-arrow-schema';
 import { fetchRows, type NetworkFilter } from './read';
 import { encodeScanArrow } from './arrow-encode';
-import { canScan, scanNetwork, ScanFallback } from './scan';
+import { ScanFallback, ScanStore } from './scan';
+import { canScan, fillScan } from './scan-read';
 import { keptRows } from './scan-kept';
 import { scanFromRows } from './scan-rows';
 import { inSnapshot } from './send';
 import { cached, etagOf, exclusive, networkVersion, remember, type Entry } from './cache';
+import { changedSince } from './snapshot';
 
 /** True when the request asks for the Arrow form (its Accept names the Arrow stream type before any JSON type). */
 export function acceptsArrow(req: FastifyRequest): boolean {
@@ -24,15 +28,58 @@ export function acceptsArrow(req: FastifyRequest): boolean {
   return j < 0 || a < j;
 }
 
-/** How the last Arrow body was read (tests, benchmarks): 'scan' (binary COPY into columns) or 'rows' (read.ts). */
+/** How the last Arrow body was read (tests, benchmarks): from the column store ('scan') or the rows ('rows'); and how
+ *  the store got to the version ('built' afresh, 'patched' from the change log, 'current'). */
 export let lastArrowSource: 'scan' | 'rows' = 'rows';
+export let lastScan: 'built' | 'patched' | 'current' = 'built';
 
-/** Arrow body of the read `f` (run in one snapshot: inSnapshot). Whole-project reads go through the columnar scan
- *  (scan.ts) where the connection streams COPY; window reads, and reads the scan cannot answer, through the rows. */
-export async function readNetworkArrow(q: Queryable, projectId: number, f: NetworkFilter): Promise<Buffer> {
+/** Column stores by database, project and scenario (the last few used). */
+const stores = new Map<string, { store: ScanStore; version: string }>();
+const MAX_STORES = Number(process.env.NETWORK_SCAN_STORES ?? 4);
+/** Largest change set patched into a store (more: a fresh fill): NETWORK_PATCH_MAX_OBJECTS, default a quarter of the
+ *  ids it holds. */
+const patchMax = (ids: number) => Number(process.env.NETWORK_PATCH_MAX_OBJECTS ?? Math.max(2000, ids / 4));
+let dbTokens = new WeakMap<object, number>(), nextToken = 1;
+const tokenOf = (db: object) => { let t = dbTokens.get(db); if (t === undefined) dbTokens.set(db, (t = nextToken++)); return t; };
+
+/** Forgets the column stores (benchmarks: a fresh process). */
+export function clearScanStores(): void { stores.clear(); dbTokens = new WeakMap(); }
+
+/** The store of the scope at version `v`: the one held, patched from the change log, or filled afresh. */
+async function storeAt(q: Queryable, key: string, pid: number, scenarioId: number | undefined, v: string) {
+  const held = stores.get(key);
+  stores.delete(key);
+  let store = held?.store;
+  if (held && held.version === v) lastScan = 'current';
+  else {
+    const touched = held && BigInt(held.version) < BigInt(v) ? await changedSince(q, pid, held.version, v) : undefined;
+    if (store && touched && touched.length <= patchMax(store.ids.size) && store.deadRows * 2 < store.rows) {
+      const nums = new Set<number>();
+      for (const id of touched) { const k = store.ids.findString(id); if (k >= 0) nums.add(k); }
+      store.kill(nums);
+      await fillScan(q, store, touched);
+      lastScan = 'patched';
+    } else {
+      store = new ScanStore(pid, scenarioId);
+      await fillScan(q, store);
+      lastScan = 'built';
+    }
+  }
+  stores.set(key, { store: store!, version: v });
+  while (stores.size > MAX_STORES) stores.delete(stores.keys().next().value!);
+  return store!;
+}
+
+/** Arrow body of the read `f` (run in one snapshot: inSnapshot). `db` (given for whole-project reads) holds the
+ *  column store between reads. */
+export async function readNetworkArrow(q: Queryable, projectId: number, f: NetworkFilter, db?: object): Promise<Buffer> {
   if (!f.bbox && !f.ids && canScan(q)) {
+    const key = `${db ? tokenOf(db) : 0}|${projectId}|${f.scenarioId ?? ''}`;
+    const v = await networkVersion(q, projectId);
+    const store = await storeAt(q, key, projectId, f.scenarioId, v);
+    if (!db) stores.delete(key);
     try {
-      const scan = await scanNetwork(q, projectId, f.scenarioId);
+      const scan = store.view();
       const body = encodeScanArrow(scan, keptRows(scan, f));
       lastArrowSource = 'scan';
       return body;
@@ -52,14 +99,15 @@ export let lastArrowRead: 'cached' | 'built' = 'built';
 /** The whole-project Arrow body at the current version: cached, else built in one snapshot and remembered. */
 export function currentArrowBody(db: Db, pid: number, key: string, f: NetworkFilter, dbId: string): Promise<Entry> {
   const ck = `${pid}|${key}`;
-  return exclusive(db, ck, async () => {
+  // one build at a time per scope: the column store is shared by the reads of every filter of the scope
+  return exclusive(db, `${pid}|scan|${f.scenarioId ?? ''}`, () => exclusive(db, ck, async () => {
     const hit = cached(db, ck, await networkVersion(db, pid));
     if (hit) { lastArrowRead = 'cached'; return hit; }
     return inSnapshot(db, async (q) => {
       const v = await networkVersion(q, pid);
-      const body = await readNetworkArrow(q, pid, f);
+      const body = await readNetworkArrow(q, pid, f, db);
       lastArrowRead = 'built';
       return remember(db, ck, { version: v, etag: etagOf(dbId, pid, v, key), body });
     });
-  });
+  }));
 }

@@ -1,49 +1,42 @@
 // The rows of a read (read.ts fetchRows: window reads, and whole reads the columnar scan cannot answer) as a scan with
 // everything kept, so one Arrow encoder (arrow-encode.ts) serves both: objects in answer order, the instances sent
 // with them, path edges of kept paths, values of sent instances, each relation with a sent end.
-import { ByteIds } from './byte-ids';
-import { TextSink } from './copy-binary';
-import { EDGE, NODE, NO_SCENARIO, PATH, type NetworkScan } from './scan';
+import { EDGE, NODE, NO_SCENARIO, PATH, ScanStore, type NetworkScan } from './scan';
 import type { ScanKept } from './scan-kept';
 import type { RowSet } from './read-json';
 
 export function scanFromRows(projectId: number, r: Omit<RowSet, 'onObject'>): { scan: NetworkScan; kept: ScanKept } {
-  const ids = new ByteIds();
+  const st = new ScanStore(projectId);
+  const ids = st.ids;
   const objects = [...r.objects];
   for (const o of objects) ids.addString(o.id);
-  const n = objects.length;
-  const kind = Uint8Array.from(objects, (o) => (o.kind === 'node' ? NODE : o.kind === 'edge' ? EDGE : PATH));
-  const coords = objects.map((o) => (o.kind === 'path' || !o.c ? [] : o.kind === 'node' ? [JSON.parse(o.c) as number[]] : (JSON.parse(o.c) as number[][])));
-  const vOff = new Int32Array(n + 1);
-  coords.forEach((c, k) => { vOff[k + 1] = vOff[k] + c.length; });
-  const xy = new Float64Array(vOff[n] * 2);
-  coords.forEach((c, k) => c.forEach((v, j) => { xy[2 * (vOff[k] + j)] = v[0]; xy[2 * (vOff[k] + j) + 1] = v[1]; }));
-  const insts = objects.flatMap((o) => r.byObj.get(o.id) ?? []);
-  for (const i of insts) ids.addString(i.id);
-  const written = new Set(insts.map((i) => i.id));
-  const pes = r.pes.filter((p) => r.keepPath(p.path_id) && ids.findString(p.path_id) >= 0);
-  for (const p of pes) ids.addString(p.id);
   const ref = (id: string | null) => (id === null ? -1 : ids.addString(id));
-  const avs = r.avs.filter((v) => written.has(v.object_instance_id));
-  const rels = r.rels.filter((x) => written.has(x.from_id) || written.has(x.to_id));
-  const names = new Map<string, number>(), types = new Map<string, number>();
-  const code = (m: Map<string, number>, v: string) => { let c = m.get(v); if (c === undefined) m.set(v, (c = m.size)); return c; };
-  const text = new TextSink();
-  for (const v of avs) { if (v.value === null) text.add(new Uint8Array(0), 0, -1); else { const b = Buffer.from(v.value); text.add(b, 0, b.length); } }
-  const scan: NetworkScan = {
-    projectId, ids, nObj: n, kind,
-    scenario: Int32Array.from(objects, (o) => (o.scenario_id === null ? NO_SCENARIO : Number(o.scenario_id))),
-    from: Int32Array.from(objects, (o) => ref(o.from_node_id)), to: Int32Array.from(objects, (o) => ref(o.to_node_id)),
-    twoWay: Uint8Array.from(objects, (o) => (o.two_way ? 1 : 0)), length: Float64Array.from(objects, (o) => (o.length === null ? NaN : Number(o.length))),
-    vOff, xy,
-    inst: { id: Int32Array.from(insts, (i) => ids.findString(i.id)), object: Int32Array.from(insts, (i) => ids.findString(i.network_object_id)), type: Int32Array.from(insts, (i) => Number(i.object_type_id)) },
-    pe: { id: Int32Array.from(pes, (p) => ids.findString(p.id)), path: Int32Array.from(pes, (p) => ids.findString(p.path_id)), edge: Int32Array.from(pes, (p) => ref(p.edge_id)),
-      start: Int32Array.from(pes, (p) => ref(p.start_node_id)), seq: Float64Array.from(pes, (p) => Number(p.seq)) },
-    values: { inst: Int32Array.from(avs, (v) => ids.findString(v.object_instance_id)), name: Int32Array.from(avs, (v) => code(names, v.attribute_type_name)), names: [], text },
-    rels: { from: Int32Array.from(rels, (x) => ref(x.from_id)), to: Int32Array.from(rels, (x) => ref(x.to_id)), type: Int32Array.from(rels, (x) => code(types, x.relation_type_name)), types: [] },
-  };
-  scan.values.names = [...names.keys()];
-  scan.rels.types = [...types.keys()];
+  for (const o of objects) {
+    const kind = o.kind === 'node' ? NODE : o.kind === 'edge' ? EDGE : PATH;
+    const c = kind === PATH || !o.c ? [] : kind === NODE ? [JSON.parse(o.c) as number[]] : (JSON.parse(o.c) as number[][]);
+    const v = st.xy.length >> 1;
+    for (const [x, y] of c) { st.xy.push(x); st.xy.push(y); }
+    st.setObject(ids.findString(o.id), kind, o.scenario_id === null ? NO_SCENARIO : Number(o.scenario_id), ref(o.from_node_id), ref(o.to_node_id),
+      o.two_way ? 1 : 0, o.length === null ? NaN : Number(o.length), v, c.length);
+  }
+  const insts = objects.flatMap((o) => r.byObj.get(o.id) ?? []);
+  for (const i of insts) { st.inst.id.push(ref(i.id)); st.inst.object.push(ids.findString(i.network_object_id)); st.inst.type.push(Number(i.object_type_id)); }
+  const written = new Set(insts.map((i) => i.id));
+  for (const p of r.pes) {
+    if (!r.keepPath(p.path_id) || ids.findString(p.path_id) < 0) continue;
+    st.pe.id.push(ref(p.id)); st.pe.path.push(ids.findString(p.path_id)); st.pe.edge.push(ref(p.edge_id)); st.pe.start.push(ref(p.start_node_id)); st.pe.seq.push(Number(p.seq));
+  }
+  for (const v of r.avs) {
+    if (!written.has(v.object_instance_id)) continue;
+    st.values.inst.push(ids.findString(v.object_instance_id));
+    st.values.name.push(st.values.names.addString(v.attribute_type_name));
+    if (v.value === null) st.values.text.add(new Uint8Array(0), 0, -1); else { const b = Buffer.from(v.value); st.values.text.add(b, 0, b.length); }
+  }
+  for (const x of r.rels) {
+    if (!written.has(x.from_id) && !written.has(x.to_id)) continue;
+    st.rels.from.push(ref(x.from_id)); st.rels.to.push(ref(x.to_id)); st.rels.type.push(st.rels.types.addString(x.relation_type_name));
+  }
+  const scan = st.view();
   const all = (len: number) => new Uint8Array(len).fill(1);
-  return { scan, kept: { obj: all(n), inst: all(insts.length), pe: all(pes.length), value: all(avs.length), rel: all(rels.length) } };
+  return { scan, kept: { obj: Uint8Array.from(scan.kind, (k) => (k ? 1 : 0)), inst: all(scan.inst.id.length), pe: all(scan.pe.id.length), value: all(scan.values.inst.length), rel: all(scan.rels.from.length) } };
 }

@@ -1,89 +1,97 @@
-// The network of a project (one scenario scope) read as columns (issue 15): five binary COPYs — network objects,
-// object instances, path edges, attribute values, relations — parsed straight into typed arrays (copy-binary.ts). Ids
-// are numbered once (objects, then instances, then path edges) in one byte-keyed table; references become those
-// numbers. What the answer keeps (the filter and the closure) is decided on these columns (scan-kept.ts).
-import type { Queryable } from '../db/db';
+// The network of a project (one scenario scope) held as columns (issue 15). Ids are numbered once in a byte-keyed
+// table (ByteIds) and never renumbered; network objects are addressed by their id's number (kind 0: not a live object),
+// instances, path edges, values and relations are rows with a tombstone mask. A ScanStore is filled by binary COPYs
+// (scan-read.ts) or from rows (scan-rows.ts), and patched in place from the change log: the rows of changed objects
+// die and are read again. What an answer keeps (filter, closure) is decided on a view of it (scan-kept.ts).
 import { ByteIds } from './byte-ids';
-import { BoolSink, CoordsSink, CopyReader, DictSink, Float8Sink, IdSink, Int4Sink, RefSink, TextSink, type Sink } from './copy-binary';
+import { Grow, TextSink } from './copy-binary';
 
 /** Scenario value of base objects (NULL in the database). */
 export const NO_SCENARIO = -2147483648;
-
-export interface NetworkScan {
-  projectId: number;
-  ids: ByteIds;
-  /** objects: rows 0 … nObj-1 are also ids 0 … nObj-1 */
-  nObj: number;
-  kind: Uint8Array; scenario: Int32Array; from: Int32Array; to: Int32Array; twoWay: Uint8Array; length: Float64Array;
-  /** vertex offsets (nObj + 1) into xy (x,y pairs): one vertex per node, the line's per edge, none per path */
-  vOff: Int32Array; xy: Float64Array;
-  /** instances: id (ids number; an instance may share an object's id), object (object row), type */
-  inst: { id: Int32Array; object: Int32Array; type: Int32Array };
-  /** path edges of the scope's paths in path order */
-  pe: { id: Int32Array; path: Int32Array; edge: Int32Array; start: Int32Array; seq: Float64Array };
-  values: { inst: Int32Array; name: Int32Array; names: string[]; text: TextSink };
-  rels: { from: Int32Array; to: Int32Array; type: Int32Array; types: string[] };
-}
-
-/** The scan cannot answer this read exactly (references outside the scope): the caller
- *  uses the row read instead. */
-export class ScanFallback extends Error {}
-
 /** Kind codes. */
 export const NODE = 1, EDGE = 2, PATH = 3;
 
-/** Runs one COPY of `select` into `sinks`. */
-async function copy(q: Queryable, select: string, sinks: Sink[]): Promise<void> {
-  const r = new CopyReader(sinks);
-  const t0 = performance.now();
-  let parse = 0, bytes = 0, chunks = 0;
-  await q.copyOut!(select, (c) => { const t = performance.now(); r.push(c); parse += performance.now() - t; bytes += c.length; chunks++; });
-  r.end();
-  if (process.env.SCAN_TRACE) console.log(`copy ${(performance.now() - t0).toFixed(0)} ms, parse ${parse.toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} MB, ${r.rows} rows, ${chunks} chunks: ${select.slice(0, 50)}`);
+/** The scan cannot answer this read exactly (references outside the scope): the caller uses the row read instead. */
+export class ScanFallback extends Error {}
+
+/** A consistent view of a store: plain typed arrays (object columns indexed by id number, `n` = ids.size). */
+export interface NetworkScan {
+  projectId: number;
+  ids: ByteIds;
+  n: number;
+  kind: Uint8Array; scenario: Int32Array; from: Int32Array; to: Int32Array; twoWay: Uint8Array; length: Float64Array;
+  /** geometry: vCount x,y pairs from vertex vStart in xy (nodes one, edges their line, paths none) */
+  vStart: Int32Array; vCount: Int32Array; xy: Float64Array;
+  inst: { id: Int32Array; object: Int32Array; type: Int32Array; dead: Uint8Array };
+  pe: { id: Int32Array; path: Int32Array; edge: Int32Array; start: Int32Array; seq: Float64Array; dead: Uint8Array };
+  values: { inst: Int32Array; name: Int32Array; names: string[]; text: TextSink; dead: Uint8Array };
+  rels: { from: Int32Array; to: Int32Array; type: Int32Array; types: string[]; dead: Uint8Array };
 }
 
-/** Whether `q` can stream binary COPY (PostgreSQL client in a transaction, PGlite). */
-export const canScan = (q: Queryable): boolean => typeof q.copyOut === 'function';
+const i32 = () => new Grow(new Int32Array(1024));
+const u8 = () => new Grow(new Uint8Array(1024));
+const f64 = () => new Grow(new Float64Array(1024));
 
-/**
- * Reads the objects of project `pid` in the scope (base objects, plus those of `scenarioId`) with all their
- * instances, path edges, values and relations. Run in one snapshot (inSnapshot). References to ids outside the scope
- * are -2 (the caller falls back to the row read).
- */
-export async function scanNetwork(q: Queryable, pid: number, scenarioId?: number): Promise<NetworkScan> {
-  const p = Math.trunc(pid);
-  const scope = (a = '') => (scenarioId === undefined ? `${a}scenario_id IS NULL` : `(${a}scenario_id IS NULL OR ${a}scenario_id = ${Math.trunc(scenarioId)})`);
-  const ids = new ByteIds();
-  const o = { id: new IdSink(ids), kind: new TextSink(), scen: new Int4Sink(NO_SCENARIO), coords: new CoordsSink(), from: new RefSink(), to: new RefSink(), twoWay: new BoolSink(), length: new Float8Sink() };
-  await copy(q, `SELECT id, kind, scenario_id, geometry->'coordinates', from_node_id, to_node_id, two_way, length FROM network_object
-    WHERE project_id = ${p} AND ${scope()}`, [o.id, o.kind, o.scen, o.coords, o.from, o.to, o.twoWay, o.length]);
-  const nObj = ids.size;
-  const i = { id: new IdSink(ids), object: new RefSink(ids), type: new Int4Sink() };
-  await copy(q, `SELECT oi.id, oi.network_object_id, oi.object_type_id FROM object_instance oi JOIN network_object o ON o.project_id = oi.project_id AND o.id = oi.network_object_id
-    WHERE oi.project_id = ${p} AND ${scope('o.')}`, [i.id, i.object, i.type]);
-  const e = { id: new IdSink(ids), path: new RefSink(ids), edge: new RefSink(ids), start: new RefSink(ids), seq: new Float8Sink() };
-  await copy(q, `SELECT pe.id, pe.path_id, pe.edge_id, pe.start_node_id, pe.seq FROM path_edge pe JOIN network_object o ON o.project_id = pe.project_id AND o.id = pe.path_id
-    WHERE pe.project_id = ${p} AND ${scope('o.')} ORDER BY pe.path_id, pe.seq, pe.id`, [e.id, e.path, e.edge, e.start, e.seq]);
-  // values and relations of every instance of the project (those of other scenarios are dropped after resolving)
-  const v = { inst: new RefSink(ids), name: new DictSink(), text: new TextSink() };
-  await copy(q, `SELECT object_instance_id, attribute_type_name, value FROM attribute_value WHERE project_id = ${p} ORDER BY object_instance_id`, [v.inst, v.name, v.text]);
-  const r = { from: new RefSink(ids), to: new RefSink(ids), type: new DictSink() };
-  await copy(q, `SELECT from_id, to_id, relation_type_name FROM relation WHERE project_id = ${p}`, [r.from, r.to, r.type]);
+/** Sets a[i] = v, growing (zero-filled) as needed. */
+function put<T extends Int32Array | Float64Array | Uint8Array>(g: Grow<T>, i: number, v: number): void {
+  if (i >= g.a.length) g.grow(i + 1);
+  if (i >= g.length) g.length = i + 1;
+  g.a[i] = v;
+}
 
-  const kindText = o.kind.bytes.a, kindOff = o.kind.offsets.done();
-  const kind = new Uint8Array(nObj);
-  for (let k = 0; k < nObj; k++) { const c = kindText[kindOff[k]]; kind[k] = c === 110 ? NODE : c === 101 ? EDGE : PATH; }
-  const nv = o.coords.vertices.done();
-  const vOff = new Int32Array(nObj + 1);
-  for (let k = 0; k < nObj; k++) vOff[k + 1] = vOff[k] + (kind[k] === PATH ? 0 : nv[k]);
-  // values of instances outside the scope: dropped (their instance resolves to -2)
-  const vInst = v.inst.resolve(ids);
-  return {
-    projectId: pid, ids, nObj, kind, scenario: o.scen.v.done(), from: o.from.resolve(ids), to: o.to.resolve(ids), twoWay: o.twoWay.v.done(),
-    length: o.length.v.done(), vOff, xy: o.coords.xy.done(),
-    inst: { id: i.id.v.done(), object: i.object.resolve(ids), type: i.type.v.done() },
-    pe: { id: e.id.v.done(), path: e.path.resolve(ids), edge: e.edge.resolve(ids), start: e.start.resolve(ids), seq: e.seq.v.done() },
-    values: { inst: vInst, name: v.name.v.done(), names: v.name.values(), text: v.text },
-    rels: { from: r.from.resolve(ids), to: r.to.resolve(ids), type: r.type.v.done(), types: r.type.values() },
-  };
+export class ScanStore {
+  ids = new ByteIds();
+  kind = u8(); scenario = i32(); from = i32(); to = i32(); twoWay = u8(); length = f64(); vStart = i32(); vCount = i32();
+  xy = new Grow(new Float64Array(1 << 14));
+  inst = { id: i32(), object: i32(), type: i32(), dead: u8() };
+  pe = { id: i32(), path: i32(), edge: i32(), start: i32(), seq: f64(), dead: u8() };
+  values = { inst: i32(), name: i32(), names: new ByteIds(), text: new TextSink(), dead: u8() };
+  rels = { from: i32(), to: i32(), type: i32(), types: new ByteIds(), dead: u8() };
+  /** Rows that died since the store was filled (patches), and rows in all. */
+  deadRows = 0;
+  constructor(readonly projectId: number, readonly scenarioId?: number) {}
+
+  get rows(): number { return this.inst.id.length + this.pe.id.length + this.values.inst.length + this.rels.from.length; }
+
+  /** Sets the object of id number `k` (kind NODE, EDGE or PATH; geometry already appended to xy at vStart). */
+  setObject(k: number, kind: number, scenario: number, from: number, to: number, twoWay: number, length: number, vStart: number, vCount: number): void {
+    put(this.kind, k, kind); put(this.scenario, k, scenario); put(this.from, k, from); put(this.to, k, to);
+    put(this.twoWay, k, twoWay); put(this.length, k, length); put(this.vStart, k, vStart); put(this.vCount, k, vCount);
+  }
+
+  /** Kills the rows of the objects `touched` (id numbers): the objects, their instances, the values and relations
+   *  of those instances, their path edges. They are read again by the caller (changed) or stay gone (deleted). */
+  kill(touched: Set<number>): void {
+    const n = this.ids.size;
+    const hit = new Uint8Array(n);
+    for (const k of touched) if (k < n) { hit[k] = 1; if (k < this.kind.length) this.kind.a[k] = 0; }
+    const instHit = new Uint8Array(n);
+    const die = (dead: Grow<Uint8Array>, r: number) => { if (r >= dead.length) put(dead, r, 0); if (!dead.a[r]) { dead.a[r] = 1; this.deadRows++; } };
+    const I = this.inst;
+    for (let r = 0; r < I.id.length; r++) if (hit[I.object.a[r]]) { die(I.dead, r); instHit[I.id.a[r]] = 1; }
+    const P = this.pe;
+    for (let r = 0; r < P.id.length; r++) if (hit[P.path.a[r]]) die(P.dead, r);
+    const V = this.values;
+    for (let r = 0; r < V.inst.length; r++) { const i = V.inst.a[r]; if (i >= 0 && instHit[i]) die(V.dead, r); }
+    const R = this.rels;
+    for (let r = 0; r < R.from.length; r++) { const a = R.from.a[r], b = R.to.a[r]; if ((a >= 0 && instHit[a]) || (b >= 0 && instHit[b])) die(R.dead, r); }
+  }
+
+  /** The columns as they are now (views; valid until the next fill or patch). */
+  view(): NetworkScan {
+    const n = this.ids.size;
+    const obj = <T extends Int32Array | Float64Array | Uint8Array>(g: Grow<T>) => { if (g.a.length < n) g.grow(n); return g.a.subarray(0, n) as T; };
+    const rows = <T extends Int32Array | Float64Array | Uint8Array>(g: Grow<T>) => g.done();
+    const dead = (g: Grow<Uint8Array>, len: number) => { if (g.a.length < len) g.grow(len); return g.a.subarray(0, len); };
+    const names = (b: ByteIds) => Array.from({ length: b.size }, (_, k) => b.string(k));
+    return {
+      projectId: this.projectId, ids: this.ids, n,
+      kind: obj(this.kind), scenario: obj(this.scenario), from: obj(this.from), to: obj(this.to), twoWay: obj(this.twoWay), length: obj(this.length),
+      vStart: obj(this.vStart), vCount: obj(this.vCount), xy: this.xy.done(),
+      inst: { id: rows(this.inst.id), object: rows(this.inst.object), type: rows(this.inst.type), dead: dead(this.inst.dead, this.inst.id.length) },
+      pe: { id: rows(this.pe.id), path: rows(this.pe.path), edge: rows(this.pe.edge), start: rows(this.pe.start), seq: rows(this.pe.seq), dead: dead(this.pe.dead, this.pe.id.length) },
+      values: { inst: rows(this.values.inst), name: rows(this.values.name), names: names(this.values.names), text: this.values.text, dead: dead(this.values.dead, this.values.inst.length) },
+      rels: { from: rows(this.rels.from), to: rows(this.rels.to), type: rows(this.rels.type), types: names(this.rels.types), dead: dead(this.rels.dead, this.rels.from.length) },
+    };
+  }
 }

@@ -12,6 +12,9 @@ import { ARROW_MEDIA_TYPE } from '../../engine/network-arrow-schema';
 import { allObjects, createModel, toWire } from '../../engine/model';
 import type { NetworkObject } from '../../engine/types';
 import * as readArrow from '../../server/network/read-arrow';
+import { readNetworkBody, type NetworkFilter } from '../../server/network/read';
+import { inSnapshot } from '../../server/network/send';
+import { randomNetworkEdit, rng } from './support/random-edits';
 
 let s: TestServer;
 let api: Api;
@@ -171,4 +174,36 @@ describe('GET network_object/all as Arrow', () => {
     expect(a.headers.get('content-encoding')).toBe('gzip');
     expect(Number(a.headers.get('content-length'))).toBeLessThan(Number(j.headers.get('content-length')));
   });
+});
+
+describe('the column store of whole-project Arrow reads, patched from the change log', () => {
+  const filters: [string, NetworkFilter][] = [
+    ['as the app loads it', {}], ['with objects without instances', { includeWithoutObjectInstances: true }],
+    ['filtered to cables (closure comes bare)', { objectTypeIds: [105] }], ['with scenario 7', { scenarioId: 7 }],
+  ];
+  it('answers exactly the JSON read after random batches of edits, patching instead of reading everything again', async () => {
+    const p2 = (await seedProject(s.db, { edges: 300, name: 'Arrow patch', organisation: 'demo', tile: 5 })).projectId;
+    const read = (f: NetworkFilter) => inSnapshot(s.db, async (q) => ({
+      arrow: sorted(networkFromArrow(await readArrow.readNetworkArrow(q, p2, f, s.db)) as Obj[]),
+      json: sorted((JSON.parse((await readNetworkBody(q, p2, f, '{"data":', '}')).toString()) as { data: Obj[] }).data),
+    }));
+    for (const [, f] of filters) await read(f);
+    const rand = rng(1515);
+    const kinds = new Set<string>();
+    let patched = 0;
+    for (let round = 0; round < 8; round++) {
+      const n = 1 + Math.floor(rand() * 6);
+      for (let k = 0; k < n; k++) kinds.add(await randomNetworkEdit(s.db, p2, rand));
+      for (const [name, f] of filters) {
+        const { arrow, json } = await read(f);
+        if (readArrow.lastScan === 'patched') patched++;
+        expect(readArrow.lastScan, `${name}, round ${round}`).not.toBe('built');
+        expect(readArrow.lastArrowSource, `${name}, round ${round}`).toBe('scan');
+        expect(arrow.length).toBeGreaterThan(10);
+        expect(arrow, `${name}, round ${round}`).toEqual(json);
+      }
+    }
+    expect(patched).toBeGreaterThanOrEqual(8); // the base scope and scenario 7's, each round
+    expect(kinds.size).toBeGreaterThan(6);
+  }, 120_000);
 });
