@@ -2,7 +2,9 @@
 // answers JSON; an Arrow answer is decoded from its columns into the wire objects the JSON read gives
 // (engine/network-arrow.ts) — the same objects, with a smaller transfer and no JSON text to parse.
 import { ARROW_MEDIA_TYPE } from 'engine/network-arrow-schema';
-import { networkFromArrow } from 'engine/network-arrow';
+import { modelInputFromColumns, networkColumns, networkFromArrow } from 'engine/network-arrow';
+import type { ModelInput } from 'engine/model';
+import type { NetworkObject } from 'engine/types';
 
 /** Accept header of network reads: Arrow first, JSON as the fallback. */
 export const NETWORK_ACCEPT = `${ARROW_MEDIA_TYPE}, application/json;q=0.9`;
@@ -17,9 +19,26 @@ export function networkAccept(): string {
   return format === 'json' ? 'application/json' : NETWORK_ACCEPT;
 }
 
+const isArrow = (r: Response) => (r.headers.get('content-type') ?? '').startsWith(ARROW_MEDIA_TYPE);
+const json = async (r: Response) => { const text = await r.text(); return text ? JSON.parse(text) : null; };
+
 /** RTK Query response handler: Arrow → wire objects; anything else as JSON (errors included). */
 export async function networkResponse(r: Response): Promise<unknown> {
-  if ((r.headers.get('content-type') ?? '').startsWith(ARROW_MEDIA_TYPE)) return networkFromArrow(new Uint8Array(await r.arrayBuffer()));
-  const text = await r.text();
-  return text ? JSON.parse(text) : null;
+  return isArrow(r) ? networkFromArrow(new Uint8Array(await r.arrayBuffer())) : json(r);
+}
+
+/** A whole network read as the engine's model input: flat rows from Arrow (createModel's fastest input), the wire
+ *  objects of a JSON answer as they are. */
+export type NetworkRows = Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'pathEdges' | 'attributeValues' | 'relations'>;
+
+/** RTK Query response handler of whole reads: Arrow → flat model input; anything else as JSON. */
+export async function networkRowsResponse(r: Response): Promise<unknown> {
+  return isArrow(r) ? { rows: modelInputFromColumns(networkColumns(new Uint8Array(await r.arrayBuffer()))) } : json(r);
+}
+
+/** The model input of a whole read's answer (Arrow rows, or a JSON `{data}` / bare array of wire objects). */
+export function networkRows(r: unknown): NetworkRows {
+  if (r && typeof r === 'object' && 'rows' in r) return (r as { rows: NetworkRows }).rows;
+  const list = r && typeof r === 'object' && 'data' in (r as object) ? (r as { data: NetworkObject[] }).data : (r as NetworkObject[]);
+  return { networkObjects: list ?? [] };
 }

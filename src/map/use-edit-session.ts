@@ -54,9 +54,9 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
         ]);
         if (cancelled) return;
         const byArea = loadsByArea(extent);
-        const networkObjects = byArea ? [] : await result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })));
+        const rows = byArea ? { networkObjects: [] } : await result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })));
         if (cancelled) return;
-        const model = createModel({ networkObjects, objectTypes, relationTypes });
+        const model = createModel({ ...rows, objectTypes, relationTypes });
         const session = new EditSession(model, sessionConfig(model, projectId));
         if (byArea) {
           area = new AreaLoader(session, (bbox) => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Api, type TestServer } from './support/server';
 import { seedProject } from '../../server/projects/seed-project';
 import { bumpNetworkVersion } from '../../server/network/cache';
-import { networkColumns, networkFromArrow } from '../../engine/network-arrow';
+import { modelInputFromColumns, networkColumns, networkFromArrow } from '../../engine/network-arrow';
 import { ARROW_MEDIA_TYPE } from '../../engine/network-arrow-schema';
 import { allObjects, createModel, toWire } from '../../engine/model';
 import type { NetworkObject } from '../../engine/types';
@@ -103,10 +103,17 @@ describe('GET network_object/all as Arrow', () => {
 
   it('the models the engine builds from both forms are equal', async () => {
     const { json, arrow } = await bothWays('');
+    const a = await arrowGet(`/project/${pid}/network_object/all`);
     const mj = createModel({ networkObjects: json }), ma = createModel({ networkObjects: arrow });
+    const mf = createModel(modelInputFromColumns(networkColumns(a.bytes))); // the flat rows the app builds its model from
     const ids = [...allObjects(mj)].map(([id]) => id).sort();
+    expect(ids.length).toBeGreaterThan(100);
     expect([...allObjects(ma)].map(([id]) => id).sort()).toEqual(ids);
-    for (const id of ids) expect(sorted([toWire(ma, id) as Obj])).toEqual(sorted([toWire(mj, id) as Obj]));
+    expect([...allObjects(mf)].map(([id]) => id).sort()).toEqual(ids);
+    for (const id of ids) {
+      expect(sorted([toWire(ma, id) as Obj])).toEqual(sorted([toWire(mj, id) as Obj]));
+      expect(sorted([toWire(mf, id) as Obj])).toEqual(sorted([toWire(mj, id) as Obj]));
+    }
   });
 
   it('columns: ids once (objects first), coordinates interleaved x,y with vertex offsets', async () => {

@@ -3,7 +3,7 @@
 // network-save.ts.
 import { api } from '../api';
 import type { NetworkObject, ObjectInstance, ObjectRelationType, ObjectType } from 'engine/types';
-import { networkAccept, networkResponse } from '../network-response';
+import { networkAccept, networkResponse, networkRows, networkRowsResponse, type NetworkRows } from '../network-response';
 
 /** Network object responses use a data field; list calls may also answer a bare array. */
 type DataOf<T> = { data: T } | T;
@@ -19,13 +19,14 @@ const scenario = (s?: number | null) => (s == null ? {} : { scenarioId: s });
 
 export const networkApi = api.injectEndpoints({
   endpoints: (b) => ({
-    networkObjects: b.query<NetworkObject[], ProjectArg & { objectTypeIds?: number[] }>({
+    /** The whole network of a project as the engine's model input (Arrow: flat rows; JSON: wire objects). */
+    networkObjects: b.query<NetworkRows, ProjectArg & { objectTypeIds?: number[] }>({
       query: ({ projectId, scenarioId, objectTypeIds }) => ({
         url: `${base(projectId)}/network_object/all`,
         params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, ...(objectTypeIds?.length ? { objectTypeIds: objectTypeIds.join(',') } : {}) },
-        headers: { accept: networkAccept() }, responseHandler: networkResponse,
+        headers: { accept: networkAccept() }, responseHandler: networkRowsResponse,
       }),
-      transformResponse: (r: DataOf<NetworkObject[]>) => unwrap(r),
+      transformResponse: (r: unknown) => networkRows(r),
       providesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
       keepUnusedDataFor: 0,
     }),

@@ -1,7 +1,7 @@
 // Network reads in the app ask for Arrow first (issue 15) and decode it to the wire objects; a JSON answer (older
 // server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, networkAccept, networkResponse } from '../../../src/api/network-response';
+import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, networkAccept, networkResponse, networkRows, networkRowsResponse } from '../../../src/api/network-response';
 import { encodeScanArrow } from '../../../server/network/arrow-encode';
 import { scanFromRows } from '../../../server/network/scan-rows';
 
@@ -50,6 +50,20 @@ describe('network read answers', () => {
       { id: 'p1', projectId: 7, pathEdges: [{ id: 'pe1', pathId: 'p1', edgeId: 'e1', startNodeId: 'n1', position: 1.5 }],
         objectInstances: [{ id: 'i2', objectTypeId: 8, networkObjectId: 'p1' }] },
     ]);
+  });
+
+  it('whole reads: Arrow becomes flat model input, JSON wire objects stay as they are', async () => {
+    const r = new Response(arrowBody() as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/vnd.apache.arrow.stream' } });
+    const rows = networkRows(await networkRowsResponse(r));
+    expect(rows.networkObjects.map((o) => o.id)).toEqual(['n1', 'n2', 'e1', 'p1']);
+    expect(rows.networkObjects.every((o) => !o.objectInstances && !o.pathEdges)).toBe(true);
+    expect(rows.objectInstances).toEqual([{ id: 'i1', objectTypeId: 9, networkObjectId: 'e1' }, { id: 'i2', objectTypeId: 8, networkObjectId: 'p1' }]);
+    expect(rows.pathEdges).toEqual([{ id: 'pe1', pathId: 'p1', edgeId: 'e1', startNodeId: 'n1', position: 1.5 }]);
+    expect(rows.attributeValues).toHaveLength(2);
+    expect(rows.relations).toEqual([{ fromId: 'i1', toId: 'i2', objectRelationTypeName: 'duct_contains_cable' }]);
+    const wire = [{ id: 'a', projectId: 1 }];
+    expect(networkRows({ data: wire })).toEqual({ networkObjects: wire });
+    expect(networkRows(wire)).toEqual({ networkObjects: wire });
   });
 
   it('reads JSON answers (and error bodies) as JSON', async () => {
