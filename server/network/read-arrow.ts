@@ -36,6 +36,8 @@ export let lastScan: 'built' | 'patched' | 'current' = 'built';
 /** Column stores by database, project and scenario (the last few used). */
 const stores = new Map<string, { store: ScanStore; version: string }>();
 const MAX_STORES = Number(process.env.NETWORK_SCAN_STORES ?? 4);
+/** Stores of more rows than this are not kept between reads (a 10⁶-edge project has ≈ 15 M): NETWORK_SCAN_KEEP_ROWS. */
+const KEEP_ROWS = Number(process.env.NETWORK_SCAN_KEEP_ROWS ?? 6_000_000);
 /** Largest change set patched into a store (more: a fresh fill): NETWORK_PATCH_MAX_OBJECTS, default a quarter of the
  *  ids it holds. */
 const patchMax = (ids: number) => Number(process.env.NETWORK_PATCH_MAX_OBJECTS ?? Math.max(2000, ids / 4));
@@ -77,7 +79,7 @@ export async function readNetworkArrow(q: Queryable, projectId: number, f: Netwo
     const key = `${db ? tokenOf(db) : 0}|${projectId}|${f.scenarioId ?? ''}`;
     const v = await networkVersion(q, projectId);
     const store = await storeAt(q, key, projectId, f.scenarioId, v);
-    if (!db) stores.delete(key);
+    if (!db || store.rows > KEEP_ROWS) stores.delete(key);
     try {
       const scan = store.view();
       const body = encodeScanArrow(scan, keptRows(scan, f));

@@ -10,11 +10,11 @@ import { requirePolicy } from '../auth/guard';
 import { HttpError } from '../auth/messages';
 import { current, projectHook } from '../projects/access';
 import { projectParams } from '../network/schemas';
-import { networkJson } from '../network/read';
+import { networkModelInput } from '../network/read-model';
+import { inSnapshot } from '../network/send';
 import { projectTemplate, storedSettings } from '../projects/settings-routes';
 import { effectiveSettings } from '../../common/settings/index';
 import { groundLength } from '../../engine/mercator';
-import type { NetworkObject } from '../../engine/types';
 import { trenchCostEntries } from '../../engine/capex/trench-costs';
 import { graphFromNetwork, Router, ROUTE_STRATEGIES, type RouteArea, type RouteQuery, type RouteWeights, shapingAreas, type ShapingFeature } from '../../engine/route/index';
 
@@ -60,8 +60,8 @@ export async function routeDeterminationRoutes(api: FastifyInstance): Promise<vo
     for (const q of queries) checkStrategy(q.strategy);
     const p = current(req);
     const q = req.server.deps.db;
-    const [json, stored, shaping] = await Promise.all([
-      networkJson(q, p.id, { includeWithoutObjectInstances: true, scenarioId: b.scenarioId }), storedSettings(q, p.id),
+    const [rows, stored, shaping] = await Promise.all([
+      inSnapshot(q, (t) => networkModelInput(t, p.id, { includeWithoutObjectInstances: true, scenarioId: b.scenarioId })), storedSettings(q, p.id),
       q.query<ShapingFeature>(`SELECT geometry, properties FROM feature WHERE project_id = $1 AND type = 'shaping'`, [p.id]),
     ]);
     // the project's stored shaping areas act on every query, before the query's own areas
@@ -69,7 +69,7 @@ export async function routeDeterminationRoutes(api: FastifyInstance): Promise<vo
     const settings = effectiveSettings(projectTemplate(p), stored) as Record<string, unknown>;
     const trenchCosts = trenchCostEntries(settings);
     const weights = ((settings.routeDetermination ?? {}) as { weights?: RouteWeights }).weights;
-    const graph = graphFromNetwork({ networkObjects: JSON.parse(json) as NetworkObject[] }, { trenchCosts, weights, lengthOf: groundLength });
+    const graph = graphFromNetwork(rows, { trenchCosts, weights, lengthOf: groundLength });
     const router = new Router(graph, { trenchCosts });
     const results = queries.map((x) => router.route({ ...x, areas: [...projectAreas, ...(x.areas ?? [])] } as RouteQuery));
     return batch ? { results } : results[0];

@@ -4,10 +4,9 @@
 // stored `project_demarcation` feature, EPSG:3857 like the network). Settings come from the project's effective
 // settings (its template's defaults under what is stored). One POST /validations loads the model once (memo).
 import { createModel, NetworkValidation, VALIDATORS as ENGINE, type Model, type Position, type ValidationResult as EngineResult } from '../../engine/index';
-import type { NetworkObject } from '../../engine/types';
 import { effectiveSettings } from '../../common/settings/index';
 import { catalogueFor } from '../catalogue/catalogue';
-import { networkJson } from '../network/read';
+import { networkModelInput } from '../network/read-model';
 import { projectTemplate, storedSettings } from '../projects/settings-routes';
 import type { Queryable } from '../db/db';
 import { DEMARCATION } from '../routes/demarcation';
@@ -20,14 +19,14 @@ export interface Loaded { model: Model; settings: Record<string, unknown>; demar
 
 /** The stored network as one engine model with the family's catalogue, the effective settings and the demarcation. */
 export async function load(q: Queryable, p: EngineProject, scenarioId?: number): Promise<Loaded> {
-  const [json, cat, stored, dem] = await Promise.all([
-    networkJson(q, p.id, { includeWithoutObjectInstances: true, scenarioId }),
+  const [rows, cat, stored, dem] = await Promise.all([
+    networkModelInput(q, p.id, { includeWithoutObjectInstances: true, scenarioId }),
     catalogueFor(q, p.family),
     storedSettings(q, p.id),
     q.query<{ geometry: { type: string; coordinates: unknown } }>('SELECT geometry FROM feature WHERE project_id = $1 AND table_name = $2 AND type = $3 LIMIT 1',
       [p.id, DEMARCATION.table, DEMARCATION.type]),
   ]);
-  const model = createModel({ networkObjects: JSON.parse(json) as NetworkObject[], objectTypes: [...cat.objectTypes.values()], relationTypes: [...cat.relationTypes.values()] });
+  const model = createModel({ ...rows, objectTypes: [...cat.objectTypes.values()], relationTypes: [...cat.relationTypes.values()] });
   const g = dem.rows[0]?.geometry;
   // the first polygon of a MultiPolygon (the demarcation route takes one area)
   const demarcation = g?.type === 'Polygon' ? g.coordinates as Position[][] : g?.type === 'MultiPolygon' ? (g.coordinates as Position[][][])[0] ?? null : null;

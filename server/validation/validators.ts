@@ -3,10 +3,9 @@
 // network; required_attributes reports Required attribute types without a value; relation_multiplicity reports
 // instances taking part in more relations of a type than its multiplicity allows.
 import { checkIntegrity, createModel } from '../../engine/index';
-import type { NetworkObject } from '../../engine/types';
 import type { Queryable } from '../db/db';
 import { catalogueFor } from '../catalogue/catalogue';
-import { networkJson } from '../network/read';
+import { networkModelInput } from '../network/read-model';
 
 export type Severity = 'Required' | 'Recommended' | 'Optional';
 export interface ValidationResult { message: string; stateId: number | null; severity: Severity; passed: boolean; id?: string }
@@ -26,8 +25,8 @@ function summary(name: string, failed: ValidationResult[], p: Record<string, unk
 export const VALIDATORS: Record<string, Validator> = {
   async graph_integrity({ q, projectId, params }) {
     const scenarioId = typeof params.scenarioId === 'number' ? params.scenarioId : undefined;
-    const objs = JSON.parse(await networkJson(q, projectId, { includeWithoutObjectInstances: true, scenarioId })) as NetworkObject[];
-    const issues = checkIntegrity(createModel({ networkObjects: objs }), { geometry: params.geometry === true });
+    const rows = await networkModelInput(q, projectId, { includeWithoutObjectInstances: true, scenarioId });
+    const issues = checkIntegrity(createModel(rows), { geometry: params.geometry === true });
     const sev = severityOf(params, 'Required');
     return summary('graph_integrity', issues.map((i) => ({ message: i.message, id: i.id, stateId: stateOf(params), severity: sev, passed: false })), params, sev);
   },
