@@ -11,7 +11,6 @@ import { HttpError } from '../auth/messages';
 import { current, projectHook } from '../projects/access';
 import { projectParams } from '../network/schemas';
 import { networkModelInput } from '../network/read-model';
-import { inSnapshot } from '../network/send';
 import { projectTemplate, storedSettings } from '../projects/settings-routes';
 import { effectiveSettings } from '../../common/settings/index';
 import { groundLength } from '../../engine/mercator';
@@ -61,7 +60,7 @@ export async function routeDeterminationRoutes(api: FastifyInstance): Promise<vo
     const p = current(req);
     const q = req.server.deps.db;
     const [rows, stored, shaping] = await Promise.all([
-      inSnapshot(q, (t) => networkModelInput(t, p.id, { includeWithoutObjectInstances: true, scenarioId: b.scenarioId })), storedSettings(q, p.id),
+      networkModelInput(q, p.id, { includeWithoutObjectInstances: true, scenarioId: b.scenarioId }), storedSettings(q, p.id),
       q.query<ShapingFeature>(`SELECT geometry, properties FROM feature WHERE project_id = $1 AND type = 'shaping'`, [p.id]),
     ]);
     // the project's stored shaping areas act on every query, before the query's own areas
