@@ -1,7 +1,7 @@
 // Network read, JSON beside Arrow (issue 15), in one run on one database (PGlite in memory, or BENCH_DATABASE_URL):
 // seeds "Scale test N edges" projects (`npm run seed`'s tiled FTTH network), then per size and path measures over real
-// HTTP the cold whole read (fresh process cache: SQL + encoding + transfer) to the client's model (JSON.parse or
-// Arrow decode, then the engine's createModel — what the tab does), the warm (cached) read, the bytes on the wire per
+// HTTP the cold whole read (fresh process cache and column store: SQL + encoding + transfer) to the client's model
+// (JSON.parse, or Arrow columns → flat rows; then the engine's createModel — what the tab does), the warm (cached) read, the bytes on the wire per
 // edge plain and gzip, a tile read (AREA_TILE square, the area loader's unit) to wire objects, and the client-side
 // decode alone. Prints a table with the Arrow/JSON ratio. BENCH_SIZES (default 10000,100000), BENCH_RUNS.
 import { createHash } from 'node:crypto';
@@ -9,10 +9,11 @@ import { gzipSync } from 'node:zlib';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/server';
 import { seedProject } from '../server/projects/seed-project';
-import { clearNetworkCache } from '../server/network/cache';
-import { networkFromArrow } from '../engine/network-arrow';
+import { bumpNetworkVersion, clearNetworkCache } from '../server/network/cache';
+import { clearScanStores } from '../server/network/read-arrow';
+import { modelInputFromColumns, networkColumns, networkFromArrow } from '../engine/network-arrow';
 import { ARROW_MEDIA_TYPE } from '../engine/network-arrow-schema';
-import { createModel } from '../engine/model';
+import { createModel, type ModelInput } from '../engine/model';
 import type { NetworkObject } from '../engine/types';
 import { AREA_TILE } from '../src/map/area-loader';
 import { row, stats, table, writeResults, type BenchRow } from './lib';
@@ -33,20 +34,23 @@ const PATHS: Path[] = ['JSON', 'Arrow'];
 const headers = (p: Path, gzip = false): Record<string, string> => ({
   authorization: `Bearer ${token}`, ...(p === 'Arrow' ? { accept: ARROW_MEDIA_TYPE } : {}), ...(gzip ? { 'accept-encoding': 'gzip' } : { 'accept-encoding': 'identity' }),
 });
-const decode = (p: Path, bytes: Uint8Array): NetworkObject[] => (p === 'Arrow' ? networkFromArrow(bytes) : (JSON.parse(Buffer.from(bytes).toString()) as { data: NetworkObject[] }).data);
+/** What the app does with an answer: whole reads → the model's input (Arrow: flat rows), tiles → wire objects. */
+const decode = (p: Path, bytes: Uint8Array, whole: boolean): ModelInput => (p === 'Arrow'
+  ? (whole ? modelInputFromColumns(networkColumns(bytes)) : { networkObjects: networkFromArrow(bytes) })
+  : { networkObjects: (JSON.parse(Buffer.from(bytes).toString()) as { data: NetworkObject[] }).data });
 
-/** GET → bytes (ms to the whole body), then decode → wire objects and createModel (ms each). */
+/** GET → bytes (ms to the whole body), then decode (ms) and, for whole reads, createModel (ms). */
 async function read(p: Path, path: string, model = true) {
   const t0 = performance.now();
   const r = await fetch(`${server.url}/api${path}`, { headers: headers(p) });
   if (!r.ok) throw new Error(`${path}: ${r.status}`);
   const bytes = new Uint8Array(await r.arrayBuffer());
   const t1 = performance.now();
-  const objs = decode(p, bytes);
+  const input = decode(p, bytes, model);
   const t2 = performance.now();
-  if (model) createModel({ networkObjects: objs });
+  if (model) createModel(input);
   const t3 = performance.now();
-  return { http: t1 - t0, decode: t2 - t1, model: t3 - t2, total: t3 - t0, bytes, objects: objs.length };
+  return { http: t1 - t0, decode: t2 - t1, model: t3 - t2, total: t3 - t0, bytes, objects: input.networkObjects.length };
 }
 
 const rows: BenchRow[] = [];
@@ -65,32 +69,47 @@ for (const n of SIZES) {
   const size: Record<Path, { raw: number; gz: number; objects: number }> = { JSON: { raw: 0, gz: 0, objects: 0 }, Arrow: { raw: 0, gz: 0, objects: 0 } };
   for (let k = 0; k < RUNS; k++) {
     for (const p of PATHS) {
-      clearNetworkCache();
+      clearNetworkCache(); clearScanStores();
       const r = await read(p, whole);
       cold[p].push(r.total); coldHttp[p].push(r.http); dec[p].push(r.decode);
       size[p] = { raw: r.bytes.length, gz: gzipSync(r.bytes, { level: 1 }).length, objects: r.objects };
       warm[p].push((await read(p, whole)).total);
     }
   }
+  // after a small write (one attribute value): JSON patches its snapshot, Arrow its column store (same process)
+  const patch: Record<Path, number[]> = { JSON: [], Arrow: [] };
+  for (let k = 0; k < RUNS; k++) {
+    for (const p of PATHS) {
+      await server.db.tx(async (q) => {
+        await q.query(`UPDATE attribute_value SET value = $2 WHERE project_id = $1 AND (object_instance_id, attribute_type_name) IN
+          (SELECT object_instance_id, attribute_type_name FROM attribute_value WHERE project_id = $1 LIMIT 1)`, [pid, `v${k}${p}`]);
+        await bumpNetworkVersion(q, pid);
+      });
+      patch[p].push((await read(p, whole)).total);
+    }
+  }
   if (size.JSON.objects !== size.Arrow.objects) throw new Error(`object counts differ: JSON ${size.JSON.objects}, Arrow ${size.Arrow.objects}`);
   const p50 = (x: Record<Path, number[]>) => ({ JSON: stats(x.JSON).p50, Arrow: stats(x.Arrow).p50 });
   add('cold whole read to the model (HTTP + decode + createModel)', n, 'p50', 'ms', p50(cold));
   add('cold whole read, HTTP only (SQL + encode + transfer)', n, 'p50', 'ms', p50(coldHttp));
-  add('decode to wire objects (client)', n, 'p50', 'ms', p50(dec));
+  add('decode to the model input (client: JSON.parse / Arrow columns → rows)', n, 'p50', 'ms', p50(dec));
   add('warm whole read to the model (cached body)', n, 'p50', 'ms', p50(warm));
+  add('whole read to the model after a small write (patched)', n, 'p50', 'ms', p50(patch));
   add('bytes per edge', n, 'plain', 'B', { JSON: size.JSON.raw / n, Arrow: size.Arrow.raw / n });
   add('bytes per edge', n, 'gzip', 'B', { JSON: size.JSON.gz / n, Arrow: size.Arrow.gz / n });
-  // tiles: AREA_TILE squares around the densest area (the first seeded tile), read to wire objects (no model)
-  const c = (await server.db.query<{ x: number; y: number }>(`SELECT (geometry->'coordinates'->>0)::float8 AS x, (geometry->'coordinates'->>1)::float8 AS y
-    FROM network_object WHERE project_id = $1 AND kind = 'node' ORDER BY id LIMIT 1`, [pid])).rows[0];
+  // tiles: the densest AREA_TILE squares (the area loader's unit), read to wire objects (no model)
+  const dense = (await server.db.query<{ tx: number; ty: number }>(`SELECT floor((center(bbox))[0] / $2)::int AS tx, floor((center(bbox))[1] / $2)::int AS ty, count(*) AS n
+    FROM network_object WHERE project_id = $1 AND kind = 'node' GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 6`, [pid, AREA_TILE])).rows;
   const tile: Record<Path, number[]> = { JSON: [], Arrow: [] };
   let tileObjects = 0;
-  for (let k = 0; k < Math.max(RUNS, 5); k++) {
-    const x = Math.floor(c.x / AREA_TILE + (k % 3) - 1) * AREA_TILE, y = Math.floor(c.y / AREA_TILE + Math.floor(k / 3) - 1) * AREA_TILE;
-    for (const p of PATHS) {
-      const r = await read(p, `/project/${pid}/network_object/all?includeWithoutObjectInstances=false&bbox=${x},${y},${x + AREA_TILE},${y + AREA_TILE}`, false);
-      tile[p].push(r.total);
-      tileObjects = Math.max(tileObjects, r.objects);
+  for (let k = 0; k < Math.max(RUNS, 2); k++) {
+    for (const { tx, ty } of dense) {
+      const [x, y] = [tx * AREA_TILE, ty * AREA_TILE];
+      for (const p of PATHS) {
+        const r = await read(p, `/project/${pid}/network_object/all?includeWithoutObjectInstances=false&bbox=${x},${y},${x + AREA_TILE},${y + AREA_TILE}`, false);
+        tile[p].push(r.total);
+        tileObjects = Math.max(tileObjects, r.objects);
+      }
     }
   }
   add(`tile read to wire objects (≤ ${tileObjects} objects)`, n, 'p50', 'ms', p50(tile));
