@@ -72,14 +72,21 @@ async function storeAt(q: Queryable, key: string, pid: number, scenarioId: numbe
   return store!;
 }
 
-/** Arrow body of the read `f` (run in one snapshot: inSnapshot). `db` (given for whole-project reads) holds the
- *  column store between reads. */
+/** Arrow body of the read `f` (run in one snapshot: inSnapshot). With `db` the scope's column store is kept between
+ *  reads and patched (the caller serialises reads of a scope); without, it is read for this answer only. */
 export async function readNetworkArrow(q: Queryable, projectId: number, f: NetworkFilter, db?: object): Promise<Buffer> {
   if (!f.bbox && !f.ids && canScan(q)) {
-    const key = `${db ? tokenOf(db) : 0}|${projectId}|${f.scenarioId ?? ''}`;
-    const v = await networkVersion(q, projectId);
-    const store = await storeAt(q, key, projectId, f.scenarioId, v);
-    if (!db || store.rows > KEEP_ROWS) stores.delete(key);
+    let store: ScanStore;
+    if (db) {
+      // kept between reads: the caller runs one read of the scope at a time (currentArrowBody: exclusive)
+      const key = `${tokenOf(db)}|${projectId}|${f.scenarioId ?? ''}`;
+      store = await storeAt(q, key, projectId, f.scenarioId, await networkVersion(q, projectId));
+      if (store.rows > KEEP_ROWS) stores.delete(key);
+    } else {
+      store = new ScanStore(projectId, f.scenarioId);
+      await fillScan(q, store);
+      lastScan = 'built';
+    }
     try {
       const scan = store.view();
       const body = encodeScanArrow(scan, keptRows(scan, f));
