@@ -103,66 +103,12 @@ export function networkColumns(bytes: Uint8Array): NetworkColumns {
   };
 }
 
-/** The wire objects of the answer (as the JSON read sends them), in the answer's order. */
-export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
-  const ids = strings(c.ids) as string[];
-  const objs = new Array<NetworkObject>(c.objects);
-  const base = (i: number, scen: Int32Array, valid: Uint8Array | null, k: number): NetworkObject => {
-    const o: NetworkObject = { id: ids[i], projectId: c.projectId };
-    if (bit(valid, k)) o.scenarioId = scen[k];
-    return (objs[i] = o);
-  };
-  const n = c.nodes;
-  for (let k = 0; k < n.id.length; k++) base(n.id[k], n.scenario, n.scenarioValid, k).node = { geometry: { type: 'Point', coordinates: [n.xy[2 * k], n.xy[2 * k + 1]] } };
-  const e = c.edges;
-  for (let k = 0; k < e.id.length; k++) {
-    const coords: [number, number][] = [];
-    for (let v = e.vertexOffsets[k]; v < e.vertexOffsets[k + 1]; v++) coords.push([e.xy[2 * v], e.xy[2 * v + 1]]);
-    const o = base(e.id[k], e.scenario, e.scenarioValid, k);
-    o.edge = { geometry: { type: 'LineString', coordinates: coords }, fromNodeId: ids[e.from[k]], toNodeId: ids[e.to[k]] };
-    if (bit(e.twoWay, k)) o.edge.twoWay = true;
-    if (bit(e.lengthValid, k)) o.edge.length = e.length[k];
-  }
-  const p = c.paths;
-  for (let k = 0; k < p.id.length; k++) base(p.id[k], p.scenario, p.scenarioValid, k).pathEdges = [];
-  const pe = c.pathEdges;
-  for (let k = 0; k < pe.id.length; k++) {
-    const step: PathEdge & { position: number } = { id: ids[pe.id[k]], pathId: ids[pe.path[k]], edgeId: ids[pe.edge[k]], startNodeId: ids[pe.startNode[k]], position: pe.position[k] };
-    objs[pe.path[k]].pathEdges!.push(step);
-  }
-  const inst = new Map<number, ObjectInstance>();
-  const ins = c.instances;
-  for (let k = 0; k < ins.id.length; k++) {
-    const o = objs[ins.object[k]];
-    const i: ObjectInstance = { id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: o.id };
-    (o.objectInstances ??= []).push(i);
-    inst.set(ins.id[k], i);
-  }
-  const v = c.values, vals = strings(v.value);
-  for (let k = 0; k < v.instance.length; k++) {
-    const i = inst.get(v.instance[k])!;
-    const av: AttributeValue = { objectInstanceId: i.id, attributeTypeName: v.name.dict[v.name.codes[k]], value: vals[k] };
-    (i.attributeValues ??= []).push(av);
-  }
-  const r = c.relations;
-  for (let k = 0; k < r.from.length; k++) {
-    const rel: Relation = { fromId: ids[r.from[k]], toId: ids[r.to[k]], objectRelationTypeName: r.type.dict[r.type.codes[k]] };
-    const src = inst.get(r.from[k]);
-    if (src) (src.relationSources ??= []).push(rel);
-    else (inst.get(r.to[k])!.relationTargets ??= []).push(rel);
-  }
-  return objs;
-}
-
-/** The answer as the engine's flat model input (no nested lists, nothing to strip again): network-object rows,
- *  instances, path edges (with their order key), values and relations — what createModel takes fastest. */
-export function modelInputFromColumns(c: NetworkColumns): Required<Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'pathEdges' | 'attributeValues' | 'relations'>> {
-  const ids = strings(c.ids) as string[];
-  const networkObjects: NetworkObject[] = [];
+/** The network-object rows of the answer (no embedded lists), each handed to `put` with its id number. */
+function objectRows(c: NetworkColumns, ids: string[], put: (i: number, o: NetworkObject) => void): void {
   const row = (i: number, scen: Int32Array, valid: Uint8Array | null, k: number): NetworkObject => {
     const o: NetworkObject = { id: ids[i], projectId: c.projectId };
     if (bit(valid, k)) o.scenarioId = scen[k];
-    networkObjects.push(o);
+    put(i, o);
     return o;
   };
   const n = c.nodes;
@@ -178,15 +124,54 @@ export function modelInputFromColumns(c: NetworkColumns): Required<Pick<ModelInp
   }
   const p = c.paths;
   for (let k = 0; k < p.id.length; k++) row(p.id[k], p.scenario, p.scenarioValid, k);
-  const pe = c.pathEdges, ins = c.instances, v = c.values, r = c.relations, vals = strings(v.value);
-  const pathEdges = new Array<PathEdge & { position: number }>(pe.id.length);
-  for (let k = 0; k < pe.id.length; k++) pathEdges[k] = { id: ids[pe.id[k]], pathId: ids[pe.path[k]], edgeId: ids[pe.edge[k]], startNodeId: ids[pe.startNode[k]], position: pe.position[k] };
-  const objectInstances = new Array<ObjectInstance>(ins.id.length);
-  for (let k = 0; k < ins.id.length; k++) objectInstances[k] = { id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: ids[ins.object[k]] };
-  const attributeValues = new Array<AttributeValue>(v.instance.length);
-  for (let k = 0; k < v.instance.length; k++) attributeValues[k] = { objectInstanceId: ids[v.instance[k]], attributeTypeName: v.name.dict[v.name.codes[k]], value: vals[k] };
-  const relations = new Array<Relation>(r.from.length);
-  for (let k = 0; k < r.from.length; k++) relations[k] = { fromId: ids[r.from[k]], toId: ids[r.to[k]], objectRelationTypeName: r.type.dict[r.type.codes[k]] };
+}
+
+const pathEdge = (c: NetworkColumns, ids: string[], k: number): PathEdge & { position: number } => {
+  const pe = c.pathEdges;
+  return { id: ids[pe.id[k]], pathId: ids[pe.path[k]], edgeId: ids[pe.edge[k]], startNodeId: ids[pe.startNode[k]], position: pe.position[k] };
+};
+const value = (c: NetworkColumns, ids: string[], vals: (string | null)[], k: number): AttributeValue =>
+  ({ objectInstanceId: ids[c.values.instance[k]], attributeTypeName: c.values.name.dict[c.values.name.codes[k]], value: vals[k] });
+const relation = (c: NetworkColumns, ids: string[], k: number): Relation =>
+  ({ fromId: ids[c.relations.from[k]], toId: ids[c.relations.to[k]], objectRelationTypeName: c.relations.type.dict[c.relations.type.codes[k]] });
+
+/** The wire objects of the answer (as the JSON read sends them), in the answer's order. */
+export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
+  const ids = strings(c.ids) as string[];
+  const objs = new Array<NetworkObject>(c.objects);
+  objectRows(c, ids, (i, o) => { objs[i] = o; });
+  for (let k = 0; k < c.paths.id.length; k++) objs[c.paths.id[k]].pathEdges = [];
+  for (let k = 0; k < c.pathEdges.id.length; k++) objs[c.pathEdges.path[k]].pathEdges!.push(pathEdge(c, ids, k));
+  const inst = new Map<number, ObjectInstance>();
+  const ins = c.instances;
+  for (let k = 0; k < ins.id.length; k++) {
+    const o = objs[ins.object[k]];
+    const i: ObjectInstance = { id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: o.id };
+    (o.objectInstances ??= []).push(i);
+    inst.set(ins.id[k], i);
+  }
+  const vals = strings(c.values.value);
+  for (let k = 0; k < c.values.instance.length; k++) { const i = inst.get(c.values.instance[k])!; (i.attributeValues ??= []).push(value(c, ids, vals, k)); }
+  // each relation once: with its source instance when that is in the answer, else with its target
+  for (let k = 0; k < c.relations.from.length; k++) {
+    const rel = relation(c, ids, k), src = inst.get(c.relations.from[k]);
+    if (src) (src.relationSources ??= []).push(rel);
+    else (inst.get(c.relations.to[k])!.relationTargets ??= []).push(rel);
+  }
+  return objs;
+}
+
+/** The answer as the engine's flat model input (no nested lists, nothing to strip again): network-object rows,
+ *  instances, path edges (with their order key), values and relations — what createModel takes fastest. */
+export function modelInputFromColumns(c: NetworkColumns): Required<Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'pathEdges' | 'attributeValues' | 'relations'>> {
+  const ids = strings(c.ids) as string[];
+  const networkObjects: NetworkObject[] = [];
+  objectRows(c, ids, (_i, o) => { networkObjects.push(o); });
+  const ins = c.instances, vals = strings(c.values.value);
+  const pathEdges = Array.from({ length: c.pathEdges.id.length }, (_, k) => pathEdge(c, ids, k));
+  const objectInstances = Array.from({ length: ins.id.length }, (_, k): ObjectInstance => ({ id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: ids[ins.object[k]] }));
+  const attributeValues = Array.from({ length: c.values.instance.length }, (_, k) => value(c, ids, vals, k));
+  const relations = Array.from({ length: c.relations.from.length }, (_, k) => relation(c, ids, k));
   return { networkObjects, objectInstances, pathEdges, attributeValues, relations };
 }
 

@@ -4,7 +4,8 @@
 // by an edit), when its box meets an area still held, when a staying edge ends at it, or when a staying path runs
 // over it. A later read of the tile brings the dropped rows back (the caller forgets them as known).
 import type { Action } from './actions';
-import type { Id, Position } from './types';
+import type { Id } from './types';
+import { bboxOf } from './geometry';
 import {
   edgesOfNode, getInstance, getObject, getPathEdge, instancesOf, pathEdgesOfPath, relationsFrom, relationsTo, valuesOf, type Model,
 } from './model';
@@ -22,17 +23,11 @@ export interface UnloadPlan {
   relations: string[];
 }
 
-function boxOf(coords: Position[]): Box {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const [x, y] of coords) { if (x < x0) x0 = x; if (y < y0) y0 = y; if (x > x1) x1 = x; if (y > y1) y1 = y; }
-  return [x0, y0, x1, y1];
-}
-
 /** The box of a node or edge (undefined for a path). */
 export function objectBox(m: Model, id: Id): Box | undefined {
   const o = getObject(m, id);
-  if (o?.node) return boxOf([o.node.geometry.coordinates]);
-  if (o?.edge) return boxOf(o.edge.geometry.coordinates);
+  if (o?.node) return bboxOf([o.node.geometry.coordinates]);
+  if (o?.edge) return bboxOf(o.edge.geometry.coordinates);
   return undefined;
 }
 
@@ -58,8 +53,9 @@ export function planUnload(m: Model, index: SpatialIndex, dropped: Box[], held: 
   const gonePaths = new Set<Id>();
   for (const p of paths) {
     if (keep(p)) continue;
-    for (const pe of steps(p)) { consider(pe.edgeId); ends(pe.edgeId); }
-    if (steps(p).every((pe) => gone.has(pe.edgeId))) gonePaths.add(p);
+    const st = steps(p);
+    for (const pe of st) { consider(pe.edgeId); ends(pe.edgeId); }
+    if (st.every((pe) => gone.has(pe.edgeId))) gonePaths.add(p);
   }
   for (const id of [...gone]) if (getObject(m, id)?.edge && pathsOver(m, id).some((p) => !gonePaths.has(p))) gone.delete(id);
   // a node at the end of a staying edge stays
