@@ -89,8 +89,11 @@ describe('spec rules wired from the project into the engine (demo project)', () 
     expect(await hook<{ costObjectTypeIds: number[] }>(page, 'featureProperties', id)).toMatchObject({ costObjectTypeIds: [] });
     await screenshot(page, 'map-rules-existing-duct');
     sent.length = 0;
+    // wait for the save's own calls: the 'Changes saved' of the previous test's save may still be on screen
+    const deleteSent = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith('/object_instance'), WAIT);
     await page.getByTestId('tool-save').click();
-    await page.getByText('Changes saved').first().waitFor(WAIT);
+    await deleteSent;
+    await page.waitForFunction(() => !(window as unknown as { __map: { state(): State } }).__map.state().canSave, undefined, WAIT);
     const deleted = sent.filter((s) => s.method === 'DELETE' && s.path.endsWith('/object_instance')).flatMap((s) => JSON.stringify(s.body));
     expect(deleted.join()).toContain(activity.id);
   });
