@@ -14,6 +14,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg';
+  /** How another thread or process reaches the same database (a PostgreSQL server; absent for embedded PGlite). */
+  readonly connection?: { url: string; schema?: string };
   /** Runs `fn` in one transaction: committed when it resolves, rolled back (nothing written) when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Subscribes to a PostgreSQL NOTIFY channel; returns the unsubscribe function. */

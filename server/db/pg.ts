@@ -4,7 +4,8 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db, Queryable, QueryResult } from './db';
 
-export async function openPg(url: string, schema?: string): Promise<Db> {
+/** `max`: connections in the pool (PG_POOL_MAX, default 10). */
+export async function openPg(url: string, schema?: string, max = Number(process.env.PG_POOL_MAX ?? 10)): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
   if (schema) {
     const boot = new pg.Client({ connectionString: url });
@@ -12,7 +13,7 @@ export async function openPg(url: string, schema?: string): Promise<Db> {
     try { await boot.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`); } finally { await boot.end(); }
   }
   const options = schema ? `-c search_path=${schema},public` : undefined;
-  const pool = new pg.Pool({ connectionString: url, options, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, options, max });
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       const r = await q.query(sql, params as unknown[]);
@@ -25,6 +26,7 @@ export async function openPg(url: string, schema?: string): Promise<Db> {
   const handlers = new Map<string, Set<(p: string) => void>>();
   return {
     kind: 'pg',
+    connection: { url, schema },
     query: (sql, params) => wrap(pool).query(sql, params),
     async tx(fn) {
       const client = await pool.connect();

@@ -1,16 +1,20 @@
 // POST /api/project/{id}/validations: a list of {name, params} → a map of name → {passed, results}. A project passes
-// when every Required result has passed (spec 2 §5). Validators: the SQL ones of validators.ts and the engine's
-// network validators over the stored network (engine-validators.ts).
+// when every Required result has passed (spec 2 §5). Validators: the SQL ones of validators.ts, and the whole-network
+// ones (graph_integrity and the engine's network validators: network-job.ts), which run together as one job per
+// scenario in the validation worker thread, or come from the results kept for the same network version
+// (network-validation.ts).
 import type { FastifyInstance } from 'fastify';
 import { requirePolicy } from '../auth/guard';
 import { HttpError } from '../auth/messages';
 import { current, projectHook } from '../projects/access';
 import { projectParams } from '../network/schemas';
 import { VALIDATORS, type ValidationResult } from './validators';
-import { ENGINE_VALIDATORS, runEngineValidator } from './engine-validators';
+import { NETWORK_VALIDATORS } from './network-job';
+import { keptResults, runNetworkValidators } from './network-validation';
 import { recordValidationRun } from '../statistics/validation-store';
 
-const isEngine = (n: string): n is (typeof ENGINE_VALIDATORS)[number] => (ENGINE_VALIDATORS as readonly string[]).includes(n);
+const isNetwork = (n: string): boolean => NETWORK_VALIDATORS.includes(n);
+const scenarioOf = (p: Record<string, unknown>) => (typeof p.scenarioId === 'number' ? p.scenarioId : undefined);
 
 type Body = { name: string; params?: Record<string, unknown> }[];
 
@@ -25,17 +29,28 @@ export async function validationRoutes(api: FastifyInstance): Promise<void> {
       },
     },
   }, async (req) => {
-    const known = (n: string) => Object.prototype.hasOwnProperty.call(VALIDATORS, n) || isEngine(n);
+    const known = (n: string) => Object.prototype.hasOwnProperty.call(VALIDATORS, n) || isNetwork(n);
     const unknown = req.body.find((v) => !known(v.name));
-    if (unknown) throw new HttpError(400, 'unknown_validator', `Validator ${unknown.name} does not exist; known: ${[...Object.keys(VALIDATORS), ...ENGINE_VALIDATORS].join(', ')}.`);
+    if (unknown) throw new HttpError(400, 'unknown_validator', `Validator ${unknown.name} does not exist; known: ${[...NETWORK_VALIDATORS.slice(0, 1), ...Object.keys(VALIDATORS), ...NETWORK_VALIDATORS.slice(1)].join(', ')}.`);
     const p = current(req);
+    const db = req.server.deps.db;
+    // the whole-network validators: one job per scenario asked
+    const network = new Map<string, ValidationResult[]>();
+    const byScenario = new Map<number | undefined, { name: string; params: Record<string, unknown> }[]>();
+    for (const v of req.body) {
+      if (!isNetwork(v.name)) continue;
+      const params = v.params ?? {};
+      const s = scenarioOf(params);
+      byScenario.set(s, [...(byScenario.get(s) ?? []), { name: v.name, params }]);
+    }
+    for (const [s, items] of byScenario) {
+      const r = await runNetworkValidators(db, p, s, items);
+      items.forEach((i, n) => network.set(`${i.name}|${JSON.stringify(i.params)}`, r[n]));
+    }
     const out: Record<string, { passed: boolean; results: ValidationResult[] }> = {};
-    const memo = new Map<string, Promise<unknown>>();
     for (const v of req.body) {
       const params = v.params ?? {};
-      const results: ValidationResult[] = isEngine(v.name)
-        ? (await runEngineValidator(req.server.deps.db, p, v.name, params, memo)).map(({ validator: _v, objectId, ...r }) => ({ ...r, ...(objectId ? { id: objectId } : {}) }))
-        : await VALIDATORS[v.name]({ q: req.server.deps.db, projectId: p.id, family: p.family, params });
+      const results = isNetwork(v.name) ? network.get(`${v.name}|${JSON.stringify(params)}`)! : await keptResults(db, p, { name: v.name, params }, () => VALIDATORS[v.name]({ q: db, projectId: p.id, family: p.family, params }));
       out[v.name] = { passed: results.every((r) => r.passed || r.severity !== 'Required'), results };
     }
     // kept for the statistics' validation pass rate (issue 16)

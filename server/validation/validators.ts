@@ -1,36 +1,16 @@
-// The validation service (spec 2 §3 "Validation result", §5, §7): named validators run over a stored project and
-// return results {message, stateId, severity, passed}. graph_integrity uses the engine's checkIntegrity on the whole
-// network; required_attributes reports Required attribute types without a value; relation_multiplicity reports
-// instances taking part in more relations of a type than its multiplicity allows.
-import { checkIntegrity, createModel } from '../../engine/index';
+// The SQL validators of the validation service (spec 2 §3 "Validation result", §5, §7), run over a stored project in
+// the database: required_attributes reports Required attribute types without a value; relation_multiplicity reports
+// instances taking part in more relations of a type than its multiplicity allows. The validators that need the whole
+// network as an engine model (graph_integrity and the engine's validators) are network-job.ts.
 import type { Queryable } from '../db/db';
 import { catalogueFor } from '../catalogue/catalogue';
-import { networkModelInput } from '../network/read-model';
+import { MAX_RESULTS, severityOf, stateOf, summary, type ValidationResult } from './results';
 
-export type Severity = 'Required' | 'Recommended' | 'Optional';
-export interface ValidationResult { message: string; stateId: number | null; severity: Severity; passed: boolean; id?: string }
+export type { Severity, ValidationResult } from './results';
 export interface ValidatorContext { q: Queryable; projectId: number; family: string; params: Record<string, unknown> }
 type Validator = (ctx: ValidatorContext) => Promise<ValidationResult[]>;
 
-export const MAX_RESULTS = 1000;
-const stateOf = (p: Record<string, unknown>) => (typeof p.stateId === 'number' ? p.stateId : null);
-const severityOf = (p: Record<string, unknown>, d: Severity): Severity =>
-  p.severity === 'Required' || p.severity === 'Recommended' || p.severity === 'Optional' ? p.severity : d;
-
-function summary(name: string, failed: ValidationResult[], p: Record<string, unknown>, sev: Severity): ValidationResult[] {
-  if (!failed.length) return [{ message: `${name}: passed`, stateId: stateOf(p), severity: sev, passed: true }];
-  return failed.slice(0, MAX_RESULTS);
-}
-
 export const VALIDATORS: Record<string, Validator> = {
-  async graph_integrity({ q, projectId, params }) {
-    const scenarioId = typeof params.scenarioId === 'number' ? params.scenarioId : undefined;
-    const rows = await networkModelInput(q, projectId, { includeWithoutObjectInstances: true, scenarioId });
-    const issues = checkIntegrity(createModel(rows), { geometry: params.geometry === true });
-    const sev = severityOf(params, 'Required');
-    return summary('graph_integrity', issues.map((i) => ({ message: i.message, id: i.id, stateId: stateOf(params), severity: sev, passed: false })), params, sev);
-  },
-
   async required_attributes({ q, projectId, family, params }) {
     const cat = await catalogueFor(q, family);
     const required: { typeId: number; name: string }[] = [];

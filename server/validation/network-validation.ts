@@ -1,0 +1,112 @@
+// Whole-network validators of one POST /validations (graph_integrity and the engine's network validators): answered
+// from the results of the same network version, catalogue, settings, demarcation and params when this process has
+// them, else run as one job (one model for every validator asked) in the validation worker thread (network-thread.ts)
+// — the event loop stays free for tile reads while a 10⁶-edge network is checked. On PostgreSQL the worker reads the
+// network over a connection of its own; on embedded PGlite this thread reads the Arrow body and hands it over. The SQL
+// validators' results are kept the same way (keptResults).
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/db';
+import { databaseId, networkVersion } from '../network/cache';
+import { readNetworkArrow } from '../network/read-arrow';
+import { inSnapshot } from '../network/send';
+import { catalogueFor } from '../catalogue/catalogue';
+import { networkContext, type EngineProject, type NetworkContext } from './engine-validators';
+import type { NetworkJob } from './network-job';
+import { runInThread } from './network-thread';
+import type { ValidationResult } from './results';
+
+/** Results kept per process (NETWORK_VALIDATION_CACHE entries, the most recently used). */
+const MAX_ENTRIES = Number(process.env.NETWORK_VALIDATION_CACHE ?? 64);
+const results = new Map<string, ValidationResult[]>();
+const inFlight = new Map<string, Promise<Map<string, ValidationResult[]>>>();
+
+/** How the last call got its results (tests, benchmarks): every one kept ('cached'), or some run ('run') — in which
+ *  thread (0: the server's own). */
+export const lastNetworkValidation: { how: 'cached' | 'run'; thread?: number } = { how: 'run' };
+
+/** JSON with sorted object keys: equal params give equal keys. */
+function stable(v: unknown): string {
+  if (v instanceof Map) return stable([...v.entries()]);
+  if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+function keep(key: string, r: ValidationResult[]): void {
+  results.delete(key);
+  results.set(key, r);
+  while (results.size > MAX_ENTRIES) results.delete(results.keys().next().value!);
+}
+
+/** Forgets the kept results (benchmarks: a fresh process). */
+export function clearNetworkValidations(): void { results.clear(); }
+
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+/** Hashes of catalogues (a catalogue object is replaced, not changed, when its types are edited). */
+const catalogueHashes = new WeakMap<object, string>();
+
+/** What results depend on besides the network and the params: the database, the project, the whole catalogue of its
+ *  family, its effective settings and demarcation. */
+async function scopeOf(db: Db, p: EngineProject): Promise<{ scope: string; ctx: NetworkContext }> {
+  const [dbId, ctx, cat] = await Promise.all([databaseId(db), networkContext(db, p), catalogueFor(db, p.family)]);
+  let c = catalogueHashes.get(cat);
+  if (!c) catalogueHashes.set(cat, (c = sha1(stable(cat))));
+  return { scope: `${dbId}|${p.id}|${c}|${sha1(stable([ctx.settings, ctx.demarcation]))}`, ctx };
+}
+
+type Item = { name: string; params: Record<string, unknown> };
+const itemKey = (scope: string, version: string, i: Item) => `${scope}|${version}|${i.name}|${stable(i.params)}`;
+
+/** The results of validator `i` run by `run` (an SQL validator over the stored project), or those kept for the same
+ *  network version, catalogue, settings and params. */
+export async function keptResults(db: Db, p: EngineProject, i: Item, run: () => Promise<ValidationResult[]>): Promise<ValidationResult[]> {
+  const [{ scope }, version] = await Promise.all([scopeOf(db, p), networkVersion(db, p.id)]);
+  const key = itemKey(scope, version, i);
+  const hit = results.get(key);
+  if (hit) return hit;
+  const r = await run();
+  keep(key, r);
+  return r;
+}
+
+/** The results of the whole-network validators `items` (in order) over project `p`'s stored network. */
+export async function runNetworkValidators(db: Db, p: EngineProject, scenarioId: number | undefined, items: Item[]): Promise<ValidationResult[][]> {
+  const { scope: s, ctx } = await scopeOf(db, p);
+  const scope = `${s}|${scenarioId ?? ''}`;
+  const keyOf = (v: string, i: Item) => itemKey(scope, v, i);
+  const version = await networkVersion(db, p.id);
+  const missing = items.filter((i) => !results.has(keyOf(version, i)));
+  lastNetworkValidation.how = missing.length ? 'run' : 'cached';
+  let fresh = new Map<string, ValidationResult[]>();
+  if (missing.length) {
+    const runKey = `${scope}|${version}|${missing.map((i) => `${i.name}|${stable(i.params)}`).join('\u0001')}`;
+    let run = inFlight.get(runKey);
+    if (!run) {
+      run = (async () => {
+        const job: NetworkJob = { projectId: p.id, scenarioId, items: missing, ...ctx };
+        let read = version;
+        if (db.connection) job.source = db.connection;
+        else {
+          await inSnapshot(db, async (q) => {
+            read = await networkVersion(q, p.id);
+            job.arrow = await readNetworkArrow(q, p.id, { includeWithoutObjectInstances: true, scenarioId });
+          });
+        }
+        const r = await runInThread(job);
+        lastNetworkValidation.thread = r.thread;
+        const at = r.version ?? read;
+        const out = new Map<string, ValidationResult[]>();
+        missing.forEach((i, n) => {
+          keep(keyOf(at, i), r.results[n]);
+          // under the version asked for too, where the job read a later one: those results are the newest there are
+          out.set(keyOf(version, i), r.results[n]);
+          if (at !== version) keep(keyOf(version, i), r.results[n]);
+        });
+        return out;
+      })().finally(() => inFlight.delete(runKey));
+      inFlight.set(runKey, run);
+    }
+    fresh = await run;
+  }
+  return items.map((i) => fresh.get(keyOf(version, i)) ?? results.get(keyOf(version, i)) ?? []);
+}
