@@ -1,29 +1,21 @@
 // One run of the whole-network validators (graph_integrity and the engine's network validators) over a stored network,
-// as a plain job: the network as the Arrow body of the whole-project read (or a PostgreSQL connection to read it
-// from), the catalogue's types, the effective settings and the demarcation in; one result list per requested validator
-// out. Pure data both ways, so it runs in the validation worker (network-worker.ts) as well as in this thread: the
-// model of a 10⁶-edge network takes tens of seconds to build and check, which must not stop the server's event loop.
+// as a plain job: the network (jobs/network-body.ts), the catalogue's types, the effective settings and the
+// demarcation in; one result list per requested validator out. Pure data both ways, so it runs in the worker thread
+// (jobs/worker.ts) as well as in this thread: the model of a 10⁶-edge network takes tens of seconds to build and
+// check, which must not stop the server's event loop.
 import {
   checkIntegrity, createModel, NetworkValidation, VALIDATORS as ENGINE, type ModelInput, type Position,
 } from '../../engine/index';
-import { modelInputFromColumns, networkColumns } from '../../engine/network-arrow';
-import { openPg } from '../db/pg';
-import { networkVersion } from '../network/cache';
-import { readNetworkArrow } from '../network/read-arrow';
-import { inSnapshot } from '../network/send';
 import { threadId } from 'node:worker_threads';
+import { networkInput, type NetworkSource } from '../jobs/network-body';
 import { severityOf, stateOf, summary, type ValidationResult } from './results';
 
 /** The validators that need the whole stored network as an engine model. */
 export const ENGINE_VALIDATORS = ['allowed_values', 'dp_capacity', 'cable_capacity', 'unconnected_customer_connections', 'demarcation_containment'] as const;
 export const NETWORK_VALIDATORS: readonly string[] = ['graph_integrity', ...ENGINE_VALIDATORS];
 
-export interface NetworkJob {
-  projectId: number;
-  scenarioId?: number;
-  /** The whole-project Arrow body (includeWithoutObjectInstances) — or, without it, `source` to read it from. */
-  arrow?: Uint8Array;
-  source?: { url: string; schema?: string };
+export interface NetworkJob extends NetworkSource {
+  kind: 'validate';
   items: { name: string; params: Record<string, unknown> }[];
   objectTypes: ModelInput['objectTypes'];
   relationTypes: ModelInput['relationTypes'];
@@ -36,24 +28,9 @@ export interface NetworkJobResult { version?: string; results: ValidationResult[
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** Reads the job's network where it names a source: one snapshot on a connection of its own. */
-async function networkBody(job: NetworkJob): Promise<{ body: Uint8Array; version?: string }> {
-  if (job.arrow) return { body: job.arrow };
-  if (!job.source) throw new Error('network job without a network');
-  const db = await openPg(job.source.url, job.source.schema, 1);
-  try {
-    return await inSnapshot(db, async (q) => {
-      const version = await networkVersion(q, job.projectId);
-      const body = await readNetworkArrow(q, job.projectId, { includeWithoutObjectInstances: true, scenarioId: job.scenarioId });
-      return { body, version };
-    });
-  } finally { await db.close(); }
-}
-
 /** Runs every item of the job over one model of the network. */
 export async function runNetworkJob(job: NetworkJob): Promise<NetworkJobResult> {
-  const { body, version } = await networkBody(job);
-  const rows = modelInputFromColumns(networkColumns(body));
+  const { rows, version } = await networkInput(job);
   const model = createModel({ ...rows, objectTypes: job.objectTypes, relationTypes: job.relationTypes });
   const network = (job.settings.network ?? {}) as Record<string, unknown>;
   const results = job.items.map(({ name, params }): ValidationResult[] => {

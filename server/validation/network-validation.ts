@@ -1,10 +1,9 @@
 // Whole-network validators of one POST /validations (graph_integrity and the engine's network validators): answered
 // from the results of the same network version, catalogue, settings, demarcation and params when this process has
-// them, else run as one job (one model for every validator asked) in the validation worker thread (network-thread.ts)
+// them, else run as one job (one model for every validator asked) in the worker thread of whole-network jobs (jobs/)
 // — the event loop stays free for tile reads while a 10⁶-edge network is checked. On PostgreSQL the worker reads the
 // network over a connection of its own; on embedded PGlite this thread reads the Arrow body and hands it over. The SQL
 // validators' results are kept the same way (keptResults).
-import { createHash } from 'node:crypto';
 import type { Db } from '../db/db';
 import { databaseId, networkVersion } from '../network/cache';
 import { readNetworkArrow } from '../network/read-arrow';
@@ -12,7 +11,8 @@ import { inSnapshot } from '../network/send';
 import { catalogueFor } from '../catalogue/catalogue';
 import { networkContext, type EngineProject, type NetworkContext } from './engine-validators';
 import type { NetworkJob } from './network-job';
-import { runInThread } from './network-thread';
+import { runInThread } from '../jobs/thread';
+import { sha1, stable } from '../jobs/keys';
 import type { ValidationResult } from './results';
 
 /** Results kept per process (NETWORK_VALIDATION_CACHE entries, the most recently used). */
@@ -24,14 +24,6 @@ const inFlight = new Map<string, Promise<Map<string, ValidationResult[]>>>();
  *  thread (0: the server's own). */
 export const lastNetworkValidation: { how: 'cached' | 'run'; thread?: number } = { how: 'run' };
 
-/** JSON with sorted object keys: equal params give equal keys. */
-function stable(v: unknown): string {
-  if (v instanceof Map) return stable([...v.entries()]);
-  if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`).join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
-}
-
 function keep(key: string, r: ValidationResult[]): void {
   results.delete(key);
   results.set(key, r);
@@ -41,7 +33,6 @@ function keep(key: string, r: ValidationResult[]): void {
 /** Forgets the kept results (benchmarks: a fresh process). */
 export function clearNetworkValidations(): void { results.clear(); }
 
-const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 /** Hashes of catalogues (a catalogue object is replaced, not changed, when its types are edited). */
 const catalogueHashes = new WeakMap<object, string>();
 
@@ -83,7 +74,7 @@ export async function runNetworkValidators(db: Db, p: EngineProject, scenarioId:
     let run = inFlight.get(runKey);
     if (!run) {
       run = (async () => {
-        const job: NetworkJob = { projectId: p.id, scenarioId, items: missing, ...ctx };
+        const job: NetworkJob = { kind: 'validate', projectId: p.id, scenarioId, items: missing, ...ctx };
         let read = version;
         if (db.connection) job.source = db.connection;
         else {

@@ -1,7 +1,7 @@
 // Whole-network validators run off the server's event loop and are kept per network version (issue 15: an
 // area-loaded 10⁶-edge project asks for graph_integrity at open, which blocked every other call for half a minute):
 // POST /validations runs graph_integrity and the engine validators as one job in the validation worker thread, with
-// the same results as in the server's own thread (VALIDATION_THREAD=inline); the same call at the same network
+// the same results as in the server's own thread (NETWORK_THREAD=inline); the same call at the same network
 // version, catalogue and settings is answered from the kept results; a network write or a settings change runs it again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadId } from 'node:worker_threads';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   expect((await api.post(`${base()}/network_object`, wire([node('vt-a', 100, 100), node('vt-b', 120, 100)]))).status).toBe(201);
   expect((await api.post(`${base()}/object_instance`, [dp('vt-a-i', 'vt-a', '50')])).status).toBeLessThan(300);
 });
-afterAll(async () => { delete process.env.VALIDATION_THREAD; await ts?.close(); });
+afterAll(async () => { delete process.env.NETWORK_THREAD; await ts?.close(); });
 
 describe('whole-network validation in the worker thread, kept per network version', () => {
   it('runs in another thread with the same results as in the server thread', async () => {
@@ -41,12 +41,12 @@ describe('whole-network validation in the worker thread, kept per network versio
     expect(failedIds(r.body)).toEqual(['vt-a-i']);
     expect(r.body.graph_integrity.passed).toBe(true);
     clearNetworkValidations();
-    process.env.VALIDATION_THREAD = 'inline';
+    process.env.NETWORK_THREAD = 'inline';
     try {
       const inline = await api.post(`${base()}/validations`, SET);
       expect(lastNetworkValidation.thread).toBe(threadId);
       expect(inline.body).toEqual(r.body);
-    } finally { delete process.env.VALIDATION_THREAD; }
+    } finally { delete process.env.NETWORK_THREAD; }
   });
 
   it('answers the same call at the same network version from the kept results', async () => {

@@ -1,7 +1,10 @@
 // POST /api/project/{id}/route (issue 14): route determination over the stored network with the project's trench
 // costs: each strategy, an obstruction area, a batch of queries, the settings' default trench cost, 400s for the
-// manual strategy 'other', unknown strategies and bad points, unreachable points as found: false.
+// manual strategy 'other', unknown strategies and bad points, unreachable points as found: false. The graph is built
+// in the worker thread of whole-network jobs and kept for the next query at the same network version and costs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threadId } from 'node:worker_threads';
+import { lastRoute } from '../../server/routing/routes';
 import { insertFeatures } from '../../server/geoserver/stored-features';
 import { startTestServer, type Api, type TestServer } from './support/server';
 import { edge, node, wire } from './network-fixtures';
@@ -89,5 +92,19 @@ describe('POST /route', () => {
     expect((await api.post(url(), { from: [0], to: [1, 1], strategy: 'minimal_cost' })).status).toBe(400);
     expect((await api.post(url(), { from: [0, 0], strategy: 'minimal_cost' })).status).toBe(400);
     expect((await api.post(url(), { from: [0, 0], to: [1, 1], strategy: 'minimal_cost', areas: [{ costType: 'avoid' }] })).status).toBe(400);
+  });
+
+  it('builds the graph in the worker thread once per network version and keeps it for the next queries', async () => {
+    const first = await api.post(url(), { from: [0, 0], to: [100, 0], strategy: 'minimal_distance' });
+    expect(first.status, first.text).toBe(200);
+    expect(lastRoute.thread).not.toBe(threadId);
+    const again = await api.post(url(), { from: [0, 0], to: [0, 100], strategy: 'minimal_distance' });
+    expect(lastRoute.built).toBe(false);
+    expect(again.body.edges).toEqual(['rd-ad']);
+    // a network write: the next query builds the graph again and sees the new edge
+    expect((await api.post(`/api/project/${pid}/network_object`, wire([edge('rd-bd', 'rd-b', 'rd-d', [[100, 0], [0, 100]])]))).status).toBe(201);
+    const after = await api.post(url(), { from: [100, 0], to: [0, 100], strategy: 'minimal_distance' });
+    expect(lastRoute.built).toBe(true);
+    expect(after.body.edges).toEqual(['rd-bd']);
   });
 });
