@@ -40,7 +40,7 @@ function spawn(): Worker {
     next();
   };
   w.on('error', gone);
-  w.on('exit', (code) => gone(new Error(`validation worker stopped (exit code ${code})`)));
+  w.on('exit', (code) => gone(new Error(`network job worker stopped (exit code ${code})`)));
   return w;
 }
 

@@ -36,23 +36,24 @@ export function clearNetworkValidations(): void { results.clear(); }
 /** Hashes of catalogues (a catalogue object is replaced, not changed, when its types are edited). */
 const catalogueHashes = new WeakMap<object, string>();
 
-/** What results depend on besides the network and the params: the database, the project, the whole catalogue of its
- *  family, its effective settings and demarcation. */
-async function scopeOf(db: Db, p: EngineProject): Promise<{ scope: string; ctx: NetworkContext }> {
-  const [dbId, ctx, cat] = await Promise.all([databaseId(db), networkContext(db, p), catalogueFor(db, p.family)]);
+/** What results depend on besides the params, read once per request: the database, the project, the whole catalogue
+ *  of its family, its effective settings and demarcation (`ctx`, what a job needs), and the network version. */
+export interface ValidationScope { key: string; version: string; ctx: NetworkContext }
+
+export async function validationScope(db: Db, p: EngineProject): Promise<ValidationScope> {
+  const [dbId, ctx, cat, version] = await Promise.all([databaseId(db), networkContext(db, p), catalogueFor(db, p.family), networkVersion(db, p.id)]);
   let c = catalogueHashes.get(cat);
   if (!c) catalogueHashes.set(cat, (c = sha1(stable(cat))));
-  return { scope: `${dbId}|${p.id}|${c}|${sha1(stable([ctx.settings, ctx.demarcation]))}`, ctx };
+  return { key: `${dbId}|${p.id}|${c}|${sha1(stable([ctx.settings, ctx.demarcation]))}`, version, ctx };
 }
 
 type Item = { name: string; params: Record<string, unknown> };
 const itemKey = (scope: string, version: string, i: Item) => `${scope}|${version}|${i.name}|${stable(i.params)}`;
 
 /** The results of validator `i` run by `run` (an SQL validator over the stored project), or those kept for the same
- *  network version, catalogue, settings and params. */
-export async function keptResults(db: Db, p: EngineProject, i: Item, run: () => Promise<ValidationResult[]>): Promise<ValidationResult[]> {
-  const [{ scope }, version] = await Promise.all([scopeOf(db, p), networkVersion(db, p.id)]);
-  const key = itemKey(scope, version, i);
+ *  scope and params. */
+export async function keptResults(sc: ValidationScope, i: Item, run: () => Promise<ValidationResult[]>): Promise<ValidationResult[]> {
+  const key = itemKey(sc.key, sc.version, i);
   const hit = results.get(key);
   if (hit) return hit;
   const r = await run();
@@ -61,11 +62,10 @@ export async function keptResults(db: Db, p: EngineProject, i: Item, run: () => 
 }
 
 /** The results of the whole-network validators `items` (in order) over project `p`'s stored network. */
-export async function runNetworkValidators(db: Db, p: EngineProject, scenarioId: number | undefined, items: Item[]): Promise<ValidationResult[][]> {
-  const { scope: s, ctx } = await scopeOf(db, p);
-  const scope = `${s}|${scenarioId ?? ''}`;
+export async function runNetworkValidators(db: Db, p: EngineProject, sc: ValidationScope, scenarioId: number | undefined, items: Item[]): Promise<ValidationResult[][]> {
+  const { version, ctx } = sc;
+  const scope = `${sc.key}|${scenarioId ?? ''}`;
   const keyOf = (v: string, i: Item) => itemKey(scope, v, i);
-  const version = await networkVersion(db, p.id);
   const missing = items.filter((i) => !results.has(keyOf(version, i)));
   lastNetworkValidation.how = missing.length ? 'run' : 'cached';
   let fresh = new Map<string, ValidationResult[]>();

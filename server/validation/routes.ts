@@ -10,7 +10,7 @@ import { current, projectHook } from '../projects/access';
 import { projectParams } from '../network/schemas';
 import { VALIDATORS, type ValidationResult } from './validators';
 import { NETWORK_VALIDATORS } from './network-job';
-import { keptResults, runNetworkValidators } from './network-validation';
+import { keptResults, runNetworkValidators, validationScope } from './network-validation';
 import { recordValidationRun } from '../statistics/validation-store';
 
 const isNetwork = (n: string): boolean => NETWORK_VALIDATORS.includes(n);
@@ -34,6 +34,7 @@ export async function validationRoutes(api: FastifyInstance): Promise<void> {
     if (unknown) throw new HttpError(400, 'unknown_validator', `Validator ${unknown.name} does not exist; known: ${[...NETWORK_VALIDATORS.slice(0, 1), ...Object.keys(VALIDATORS), ...NETWORK_VALIDATORS.slice(1)].join(', ')}.`);
     const p = current(req);
     const db = req.server.deps.db;
+    const scope = await validationScope(db, p);
     // the whole-network validators: one job per scenario asked
     const network = new Map<string, ValidationResult[]>();
     const byScenario = new Map<number | undefined, { name: string; params: Record<string, unknown> }[]>();
@@ -44,13 +45,13 @@ export async function validationRoutes(api: FastifyInstance): Promise<void> {
       byScenario.set(s, [...(byScenario.get(s) ?? []), { name: v.name, params }]);
     }
     for (const [s, items] of byScenario) {
-      const r = await runNetworkValidators(db, p, s, items);
+      const r = await runNetworkValidators(db, p, scope, s, items);
       items.forEach((i, n) => network.set(`${i.name}|${JSON.stringify(i.params)}`, r[n]));
     }
     const out: Record<string, { passed: boolean; results: ValidationResult[] }> = {};
     for (const v of req.body) {
       const params = v.params ?? {};
-      const results = isNetwork(v.name) ? network.get(`${v.name}|${JSON.stringify(params)}`)! : await keptResults(db, p, { name: v.name, params }, () => VALIDATORS[v.name]({ q: db, projectId: p.id, family: p.family, params }));
+      const results = isNetwork(v.name) ? network.get(`${v.name}|${JSON.stringify(params)}`)! : await keptResults(scope, { name: v.name, params }, () => VALIDATORS[v.name]({ q: db, projectId: p.id, family: p.family, params }));
       out[v.name] = { passed: results.every((r) => r.passed || r.severity !== 'Required'), results };
     }
     // kept for the statistics' validation pass rate (issue 16)
