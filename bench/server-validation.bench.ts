@@ -7,7 +7,7 @@
 // PGlite or BENCH_DATABASE_URL; or, with BENCH_VALIDATION_DATABASE_URL, uses the largest project already stored there
 // (e.g. the 10⁶-edge database of bench:browser-area). Run with a large heap: node --max-old-space-size=12000.
 // Route determination (POST /route) the same way: the first query (graph built) with the event loop's delay and tile
-// reads during it, and a second query at the same version (graph kept).
+// reads during it, and a second query at the same version (graph kept); and a full clash run (POST clashes/run).
 import { createHash } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { configFromEnv } from '../server/config';
@@ -76,6 +76,14 @@ async function during(pid: number, dense: { tx: number; ty: number }[], call: ()
   return { cold, lag: h.max / 1e6, tiles };
 }
 
+async function clashRun(pid: number): Promise<number> {
+  const t = performance.now();
+  const r = await fetch(`${server.url}/api/project/${pid}/clashes/run`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
+  if (!r.ok) throw new Error(`clashes/run: ${r.status} ${await r.text()}`);
+  await r.arrayBuffer();
+  return performance.now() - t;
+}
+
 const rows: BenchRow[] = [];
 type Mode = 'inline' | 'thread';
 const MODES: Mode[] = ['inline', 'thread'];
@@ -90,6 +98,7 @@ async function measure(pid: number, n: number) {
     WHERE project_id = $1 AND kind = 'node' AND bbox && $2::box ORDER BY id LIMIT 2`, [pid, `(${(dense[0].tx + 1) * AREA_TILE},${(dense[0].ty + 1) * AREA_TILE}),(${dense[0].tx * AREA_TILE},${dense[0].ty * AREA_TILE})`])).rows;
   const out: Record<Mode, { cold: number; warm: number; lag: number; tiles: number[] }> = {} as never;
   const rt: Record<Mode, { cold: number; warm: number; lag: number; tiles: number[] }> = {} as never;
+  const cl: Record<Mode, { cold: number; lag: number; tiles: number[] }> = {} as never;
   for (const mode of MODES) {
     process.env.NETWORK_THREAD = mode === 'inline' ? 'inline' : '';
     clearNetworkCache(); clearScanStores(); clearNetworkValidations(); dropRouteGraph();
@@ -98,6 +107,9 @@ async function measure(pid: number, n: number) {
     clearNetworkCache(); clearScanStores();
     const r = await during(pid, dense, () => route(pid, [a.x, a.y], [b.x, b.y]));
     rt[mode] = { ...r, warm: await route(pid, [b.x, b.y], [a.x, a.y]) };
+    clearNetworkCache(); clearScanStores();
+    cl[mode] = await during(pid, dense, () => clashRun(pid));
+    console.log(`${n} ${mode} clash run: ${cl[mode].cold.toFixed(0)} ms, loop delay max ${cl[mode].lag.toFixed(0)} ms, tile max ${stats(cl[mode].tiles).max.toFixed(0)} ms`);
     for (const [what, x] of [['validations', out[mode]], ['route', rt[mode]]] as const) {
       console.log(`${n} ${mode} ${what}: cold ${x.cold.toFixed(0)} ms, warm ${x.warm.toFixed(0)} ms, loop delay max ${x.lag.toFixed(0)} ms, tiles ${x.tiles.length} p50 ${stats(x.tiles).p50.toFixed(0)} max ${stats(x.tiles).max.toFixed(0)}`);
     }
@@ -115,6 +127,9 @@ async function measure(pid: number, n: number) {
   add('event loop delay during it', 'max', 'ms', (m) => rt[m].lag);
   add('tile read during the route query', 'max', 'ms', (m) => stats(rt[m].tiles).max);
   add('next route query, same network version (graph kept)', 'time', 'ms', (m) => rt[m].warm);
+  add('POST clashes/run (the project\'s stored references)', 'time', 'ms', (m) => cl[m].cold);
+  add('event loop delay during the clash run', 'max', 'ms', (m) => cl[m].lag);
+  add('tile read during the clash run', 'max', 'ms', (m) => stats(cl[m].tiles).max);
   rows.push(row('tile read, server idle', n, 'p50', 'ms', stats(idle).p50));
   console.log(table(rows.filter((r) => r.size === n)));
 }

@@ -7,11 +7,15 @@
 // uuid across runs. A status set earlier (PATCH) is kept while the clash persists.
 import { createHash } from 'node:crypto';
 import {
-  ClashIndex, clashRulesFromSettings, isClashStatus, referenceLayer, STATUS_SEVERITY, withBgtRule, type Clash, type ClashStatus, type ReferenceFeature,
+  clashRulesFromSettings, isClashStatus, referenceLayer, STATUS_SEVERITY, withBgtRule, type Clash, type ClashStatus, type ReferenceFeature,
 } from '../../engine/index';
 import type { Db, Queryable } from '../db/db';
 import { insertFeatures } from '../geoserver/stored-features';
-import { load, type EngineProject } from '../validation/engine-validators';
+import { networkContext, type EngineProject } from '../validation/engine-validators';
+import { readNetworkArrow } from '../network/read-arrow';
+import { inSnapshot } from '../network/send';
+import { runInThread } from '../jobs/thread';
+import type { ClashJob } from './clash-job';
 import { DEMARCATION } from '../routes/demarcation';
 
 export const CLASH_TYPE = 'clash';
@@ -70,15 +74,23 @@ export const clashProperties = (c: Clash) => ({
   status: c.status, severity: c.severity, priority: c.priority, distance: Math.round(c.distance * 1000) / 1000,
 });
 
-/** Runs every clash rule over the whole stored project and replaces its stored clashes (one transaction). */
+/** The thread the last run's network check ran in (tests; 0 is the server's own). */
+export const lastClashJob = { thread: 0 };
+
+/** Runs every clash rule over the whole stored project and replaces its stored clashes (one transaction). The
+ *  network is checked in the worker thread of whole-network jobs (clash-job.ts). */
 export async function runProjectClashes(db: Db, p: EngineProject, scenarioId?: number, reviewed: Record<string, ClashStatus> = {}): Promise<ClashRunResult> {
-  const [loaded, references, statuses] = await Promise.all([load(db, p, scenarioId), storedReferences(db, p.id), storedStatuses(db, p.id)]);
+  const [ctx, references, statuses] = await Promise.all([networkContext(db, p), storedReferences(db, p.id), storedStatuses(db, p.id)]);
   // statuses the map's review set on clashes not stored yet (live, before a save) win over stored ones
   for (const [id, st] of Object.entries(reviewed)) statuses.set(id, st);
-  const settings = clashRulesFromSettings(loaded.settings.clashDetectionSettings);
+  const settings = clashRulesFromSettings(ctx.settings.clashDetectionSettings);
   const rules = settings.networkEnabled ? withBgtRule(settings.rules) : [];
-  const ix = new ClashIndex(loaded.model, references, rules, { statuses });
-  const clashes = ix.clashes().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((c) => ({ ...c, uuid: clashUuid(p.id, c.id) }));
+  const job: ClashJob = { kind: 'clash', projectId: p.id, scenarioId, objectTypes: ctx.objectTypes, relationTypes: ctx.relationTypes, references, rules, statuses };
+  if (db.connection) job.source = db.connection;
+  else job.arrow = await inSnapshot(db, (q) => readNetworkArrow(q, p.id, { includeWithoutObjectInstances: true, scenarioId }));
+  const r = await runInThread(job);
+  lastClashJob.thread = r.thread;
+  const clashes = r.clashes.map((c) => ({ ...c, uuid: clashUuid(p.id, c.id) }));
   await db.tx(async (q) => {
     await q.query('DELETE FROM feature WHERE project_id = $1 AND table_name = $2 AND type = $3', [p.id, CLASH_TABLE, CLASH_TYPE]);
     for (let k = 0; k < clashes.length; k += 5000) {
@@ -88,7 +100,7 @@ export async function runProjectClashes(db: Db, p: EngineProject, scenarioId?: n
       })));
     }
   });
-  return { clashes, counts: ix.counts(), rules: rules.map((r) => r.name), references: references.length, networkChecked: settings.networkEnabled };
+  return { clashes, counts: r.counts, rules: rules.map((r) => r.name), references: references.length, networkChecked: settings.networkEnabled };
 }
 
 /** Sets the status of one stored clash (by uuid or clash id); the updated clash, or undefined when unknown. */

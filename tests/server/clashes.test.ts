@@ -6,6 +6,8 @@
 // features of the `clashes` layer (read back through the WFS), statuses changed by PATCH and kept by the next run
 // while the clash persists; viewers refused, unknown clashes 404, bad statuses 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threadId } from 'node:worker_threads';
+import { lastClashJob } from '../../server/clash/run';
 import { startTestServer, type Api, type TestServer } from './support/server';
 import { edge, node, wire } from './network-fixtures';
 import { insertFeatures } from '../../server/geoserver/stored-features';
@@ -56,6 +58,8 @@ const run = async () => {
 describe('clash run over the stored project', () => {
   it('default rules: KLIC themes within buffer 1 (point, line crossing), BGT obstruction classes; other layers unchecked', async () => {
     const body = await run();
+    // the network is checked in the worker thread of whole-network jobs, not in the server's own
+    expect(lastClashJob.thread).not.toBe(threadId);
     expect(body.rules).toContain('gas_low_pressure');
     expect(body.rules).toContain('bgt_obstruction');
     expect(body.references).toBe(11);
