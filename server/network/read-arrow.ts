@@ -28,10 +28,10 @@ export function acceptsArrow(req: FastifyRequest): boolean {
   return j < 0 || a < j;
 }
 
-/** How the last Arrow body was read (tests, benchmarks): from the column store ('scan') or the rows ('rows'); and how
- *  the store got to the version ('built' afresh, 'patched' from the change log, 'current'). */
-export let lastArrowSource: 'scan' | 'rows' = 'rows';
-export let lastScan: 'built' | 'patched' | 'current' = 'built';
+/** How the last Arrow read went (tests, benchmarks): the whole-project body cached or built (`body`); read from the
+ *  column store or the rows (`source`); how the store got to the version — built afresh, patched from the change log,
+ *  or current (`scan`). */
+export const lastArrow: { body: 'cached' | 'built'; source: 'scan' | 'rows'; scan: 'built' | 'patched' | 'current' } = { body: 'built', source: 'rows', scan: 'built' };
 
 /** Column stores by database, project and scenario (the last few used). */
 const stores = new Map<string, { store: ScanStore; version: string }>();
@@ -52,7 +52,7 @@ async function storeAt(q: Queryable, key: string, pid: number, scenarioId: numbe
   const held = stores.get(key);
   stores.delete(key);
   let store = held?.store;
-  if (held && held.version === v) lastScan = 'current';
+  if (held && held.version === v) lastArrow.scan = 'current';
   else {
     const touched = held && BigInt(held.version) < BigInt(v) ? await changedSince(q, pid, held.version, v) : undefined;
     if (store && touched && touched.length <= patchMax(store.ids.size) && store.deadRows * 2 < store.rows) {
@@ -60,11 +60,11 @@ async function storeAt(q: Queryable, key: string, pid: number, scenarioId: numbe
       for (const id of touched) { const k = store.ids.findString(id); if (k >= 0) nums.add(k); }
       store.kill(nums);
       await fillScan(q, store, touched);
-      lastScan = 'patched';
+      lastArrow.scan = 'patched';
     } else {
       store = new ScanStore(pid, scenarioId);
       await fillScan(q, store);
-      lastScan = 'built';
+      lastArrow.scan = 'built';
     }
   }
   stores.set(key, { store: store!, version: v });
@@ -85,12 +85,12 @@ export async function readNetworkArrow(q: Queryable, projectId: number, f: Netwo
     } else {
       store = new ScanStore(projectId, f.scenarioId);
       await fillScan(q, store);
-      lastScan = 'built';
+      lastArrow.scan = 'built';
     }
     try {
       const scan = store.view();
       const body = encodeScanArrow(scan, keptRows(scan, f));
-      lastArrowSource = 'scan';
+      lastArrow.source = 'scan';
       return body;
     } catch (e) {
       if (!(e instanceof ScanFallback)) throw e;
@@ -98,12 +98,9 @@ export async function readNetworkArrow(q: Queryable, projectId: number, f: Netwo
   }
   const { kept, byObj, pes, avs, rels, insts } = await fetchRows(q, projectId, f);
   const r = scanFromRows(projectId, { objects: kept.values(), byObj, pes, avs, rels, sent: new Set(insts.map((i) => i.id)), keepPath: (id) => kept.has(id) });
-  lastArrowSource = 'rows';
+  lastArrow.source = 'rows';
   return encodeScanArrow(r.scan, r.kept);
 }
-
-/** How the last whole-project Arrow body was made (tests, benchmarks). */
-export let lastArrowRead: 'cached' | 'built' = 'built';
 
 /** The whole-project Arrow body at the current version: cached, else built in one snapshot and remembered. */
 export function currentArrowBody(db: Db, pid: number, key: string, f: NetworkFilter, dbId: string): Promise<Entry> {
@@ -111,11 +108,11 @@ export function currentArrowBody(db: Db, pid: number, key: string, f: NetworkFil
   // one build at a time per scope: the column store is shared by the reads of every filter of the scope
   return exclusive(db, `${pid}|scan|${f.scenarioId ?? ''}`, () => exclusive(db, ck, async () => {
     const hit = cached(db, ck, await networkVersion(db, pid));
-    if (hit) { lastArrowRead = 'cached'; return hit; }
+    if (hit) { lastArrow.body = 'cached'; return hit; }
     return inSnapshot(db, async (q) => {
       const v = await networkVersion(q, pid);
       const body = await readNetworkArrow(q, pid, f, db);
-      lastArrowRead = 'built';
+      lastArrow.body = 'built';
       return remember(db, ck, { version: v, etag: etagOf(dbId, pid, v, key), body });
     });
   }));

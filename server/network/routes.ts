@@ -15,7 +15,7 @@ import { networkJson, nodeAt, readNetwork, type NetworkFilter } from './read';
 import { currentBody } from './snapshot-read';
 import { acceptsArrow, currentArrowBody, readNetworkArrow } from './read-arrow';
 import { ARROW_MEDIA_TYPE } from '../../engine/network-arrow-schema';
-import { inSnapshot, notModified, sendJson } from './send';
+import { inSnapshot, notModified, sendBody } from './send';
 import { isLargeNetwork, sendLargeNetwork } from './send-stream';
 import { bumpNetworkVersion, cached, databaseId, etagOf, networkVersion } from './cache';
 import type { Queryable } from '../db/db';
@@ -71,8 +71,8 @@ export async function networkRoutes(api: FastifyInstance): Promise<void> {
     const arrow = acceptsArrow(req);
     reply.header('vary', 'accept, accept-encoding');
     if (f.bbox) {
-      if (arrow) return sendJson(req, reply, await inSnapshot(db, (q) => readNetworkArrow(q, pid, f)), undefined, ARROW_MEDIA_TYPE);
-      return sendJson(req, reply, Buffer.from(`{"data":${await inSnapshot(db, (q) => readNetwork(q, pid, f))}}`));
+      if (arrow) return sendBody(req, reply, await inSnapshot(db, (q) => readNetworkArrow(q, pid, f)), undefined, ARROW_MEDIA_TYPE);
+      return sendBody(req, reply, Buffer.from(`{"data":${await inSnapshot(db, (q) => readNetwork(q, pid, f))}}`));
     }
     // Whole-project reads: answered 304 while the client's ETag names the current network_version, from the
     // per-process cache while that version is unchanged, else read in one snapshot and cached.
@@ -84,7 +84,7 @@ export async function networkRoutes(api: FastifyInstance): Promise<void> {
     if (arrow) {
       const a = await currentArrowBody(db, pid, key, f, dbId);
       reply.header('etag', a.etag);
-      return sendJson(req, reply, a.body, a, ARROW_MEDIA_TYPE);
+      return sendBody(req, reply, a.body, a, ARROW_MEDIA_TYPE);
     }
     let e = cached(db, `${pid}|${key}`, version);
     if (!e && await isLargeNetwork(db, pid)) return sendLargeNetwork(req, reply, db, pid, f, key, dbId);
@@ -92,7 +92,7 @@ export async function networkRoutes(api: FastifyInstance): Promise<void> {
       e = await currentBody(db, pid, key, f, dbId);
       reply.header('etag', e.etag);
     }
-    return sendJson(req, reply, e.body, e);
+    return sendBody(req, reply, e.body, e);
   });
 
   api.delete<{ Params: P; Querystring: TypeFilter }>(`${base}/network_object/all`, { ...edit, schema: { params: projectParams, querystring: typeFilterQuery } }, async (req, reply) => {

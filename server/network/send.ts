@@ -30,9 +30,9 @@ export function acceptsGzip(req: FastifyRequest): boolean {
   return typeof h === 'string' && /\bgzip\b(?!\s*;\s*q=0(\.0*)?\b)/i.test(h);
 }
 
-/** Sends a JSON body (or another `type`), gzipped when the client accepts it and it is large enough (the cache entry
+/** Sends a body (JSON, or the Arrow stream: `type`), gzipped when the client accepts it and it is large enough (the cache entry
  *  keeps the gzip). */
-export async function sendJson(req: FastifyRequest, reply: FastifyReply, body: Buffer, entry?: Entry, type = 'application/json; charset=utf-8'): Promise<FastifyReply> {
+export async function sendBody(req: FastifyRequest, reply: FastifyReply, body: Buffer, entry?: Entry, type = 'application/json; charset=utf-8'): Promise<FastifyReply> {
   reply.type(type);
   if (body.length < GZIP_MIN_BYTES) return reply.send(body);
   reply.header('vary', 'accept, accept-encoding');

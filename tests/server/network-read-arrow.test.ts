@@ -85,7 +85,7 @@ describe('GET network_object/all as Arrow', () => {
     expect(json.length).toBeGreaterThan(0);
     expect(sorted(arrow)).toEqual(sorted(json));
     // whole-project reads are answered from the binary COPY scan, windows from the rows
-    expect(readArrow.lastArrowSource).toBe(q === 'WINDOW' ? 'rows' : 'scan');
+    expect(readArrow.lastArrow.source).toBe(q === 'WINDOW' ? 'rows' : 'scan');
   });
 
   it('the answer holds what the seed and the edge cases put in (not two empty answers)', async () => {
@@ -134,7 +134,7 @@ describe('GET network_object/all as Arrow', () => {
     expect(j.headers.get('etag')).not.toBe(etag);
     expect((await arrowGet(`/project/${pid}/network_object/all`, { 'if-none-match': etag })).status).toBe(304);
     await arrowGet(`/project/${pid}/network_object/all`);
-    expect(readArrow.lastArrowRead).toBe('cached');
+    expect(readArrow.lastArrow.body).toBe('cached');
     const bare = networkFromArrow(first.bytes).find((o) => o.id === 'x-bare');
     expect(bare).toBeUndefined();
     const ty = (await s.db.query<{ t: number }>(`SELECT object_type_id AS t FROM object_instance WHERE project_id = $1 LIMIT 1`, [pid])).rows[0].t;
@@ -149,7 +149,7 @@ describe('GET network_object/all as Arrow', () => {
     const ty = (await s.db.query<{ t: number }>(`SELECT object_type_id AS t FROM object_instance WHERE project_id = $1 LIMIT 1`, [pid])).rows[0].t;
     expect((await api.post(`/api/project/${pid}/object_instance`, [{ id: 'x-bare', objectTypeId: ty, networkObjectId: 'x-bare' }])).status).toBe(201);
     const { json, arrow } = await bothWays('?includeWithoutObjectInstances=true');
-    expect(readArrow.lastArrowSource).toBe('scan');
+    expect(readArrow.lastArrow.source).toBe('scan');
     expect(sorted(arrow)).toEqual(sorted(json));
     expect(arrow.find((o) => o.id === 'x-bare')?.objectInstances?.map((i) => i.id).sort()).toEqual(['x-bare', 'x-i2']);
   });
@@ -163,7 +163,7 @@ describe('GET network_object/all as Arrow', () => {
       await bumpNetworkVersion(q, pid);
     });
     const { json, arrow } = await bothWays('');
-    expect(readArrow.lastArrowSource).toBe('rows');
+    expect(readArrow.lastArrow.source).toBe('rows');
     expect(sorted(arrow)).toEqual(sorted(json));
     expect(arrow.find((o) => o.id === 'x-n1')?.scenarioId).toBe(7);
   });
@@ -203,9 +203,9 @@ describe('the column store of whole-project Arrow reads, patched from the change
       for (let k = 0; k < n; k++) kinds.add(await randomNetworkEdit(s.db, p2, rand));
       for (const [name, f] of filters) {
         const { arrow, json } = await read(f);
-        if (readArrow.lastScan === 'patched') patched++;
-        expect(readArrow.lastScan, `${name}, round ${round}`).not.toBe('built');
-        expect(readArrow.lastArrowSource, `${name}, round ${round}`).toBe('scan');
+        if (readArrow.lastArrow.scan === 'patched') patched++;
+        expect(readArrow.lastArrow.scan, `${name}, round ${round}`).not.toBe('built');
+        expect(readArrow.lastArrow.source, `${name}, round ${round}`).toBe('scan');
         expect(arrow.length).toBeGreaterThan(10);
         expect(arrow, `${name}, round ${round}`).toEqual(json);
       }
