@@ -16,7 +16,8 @@ import {
 } from './history';
 import { saveRequests, type SaveRequest } from './save';
 import type { NetworkObject } from './types';
-import { compactModel, overlayIsLarge, planMerge, type MergeKnown, type MergePlan } from './merge';
+import { compactModel, mergeInBulk, overlayIsLarge, planMerge, type MergeKnown, type MergePlan } from './merge';
+import { BULK_MERGE } from './segments';
 import { planUnload, type Box, type UnloadPlan } from './unload';
 
 export interface GestureResult {
@@ -105,12 +106,16 @@ export class Editor {
   }
 
   /**
-   * Adds rows of a read the session has not seen (area loading) in one transaction outside the history: the spatial
-   * index follows the diff; undo/redo and saving are unaffected.
+   * Adds rows of a read the session has not seen (area loading) outside the history — a large read in bulk as a new
+   * base segment, a small one as a transaction: the spatial index follows the diff; undo/redo and saving are unaffected.
    */
   merge(read: readonly NetworkObject[], known: MergeKnown): { model: Model; diff: Diff; plan: MergePlan } {
     const plan = planMerge(this.model, read, known);
-    return { ...this.outsideHistory(plan.actions), plan };
+    const bulk = mergeInBulk(this.model, plan.actions, { ...BULK_MERGE, ...this.config.bulkMerge });
+    if (!bulk) return { ...this.outsideHistory(plan.actions), plan };
+    this.index.applyDiff(bulk.diff);
+    this.model = overlayIsLarge(bulk.model) ? compactModel(bulk.model) : bulk.model;
+    return { model: this.model, diff: bulk.diff, plan };
   }
 
   /**

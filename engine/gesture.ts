@@ -1,5 +1,6 @@
 // One gesture in progress: a transaction plus the helpers side effects use — a locator that sees this gesture's own
 // writes over the (pre-gesture) spatial index, the id factory, cascading deletes and instance creation with defaults.
+import type { BulkMergeLimits } from './segments';
 import type { Id, Position, Relation } from './types';
 import type { NetworkObjectRow } from './model';
 import { Tx } from './tx';
@@ -21,6 +22,8 @@ export interface EngineConfig {
   allowedValuesFilter?: AllowedValuesFilter;
   /** Tolerance for "same location" and "on the edge" in map units; default 0.01 (spec 3 §5). */
   tolerance?: number;
+  /** Area reads merged in bulk as base segments (engine/segments.ts): the defaults suit the app; tests lower them. */
+  bulkMerge?: Partial<BulkMergeLimits>;
 }
 
 export interface Near { id: Id; point: Position; distance: number; segment: number }

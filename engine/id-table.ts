@@ -102,7 +102,12 @@ function rowHash(t: IdTable, i: number): number {
 
 /** Dense row of key, or -1. */
 export function idFind(t: IdTable, key: string): number {
-  const h = hashId(key), slots = t.slots, cap = t.cap;
+  return idFindHashed(t, key, hashId(key));
+}
+
+/** Dense row of key whose hash (hashId(key)) is already known, or -1 (one hash for several tables). */
+export function idFindHashed(t: IdTable, key: string, h: number): number {
+  const slots = t.slots, cap = t.cap;
   for (let p = home(h, cap); ; p = p + 1 === cap ? 0 : p + 1) {
     const hh = slots[2 * p];
     if (hh === 0) return -1;

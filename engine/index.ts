@@ -21,6 +21,7 @@ export * from './intents';
 export { type Operation, type IntentOf } from './operations/index';
 export * from './feature-properties';
 export * from './merge';
+export * from './segments';
 export * from './editor';
 export * from './generate';
 export * from './multiplicity';

@@ -1,10 +1,15 @@
 // Bringing more of the stored network into a loaded model (area loading of large projects): rows the session has
 // never seen become create actions applied as one transaction OUTSIDE the history (they are not edits: nothing to
 // undo or save). The caller says which ids it already knows, so a row edited or deleted locally never comes back.
+// Large reads are added in bulk as a new base segment (mergeInBulk; segments.ts), small ones as a transaction.
 import type { Action } from './actions';
-import type { Id, NetworkObject, Relation } from './types';
-import { createModel, getInstance, getObject, relKey, type Model, type NetworkObjectRow, type PathEdgeRow } from './model';
-import { overlaySize, pentries, pget, type PTable } from './ptable';
+import type { AttributeValue, Id, NetworkObject, Relation } from './types';
+import {
+  avKey, createModel, getInstance, getObject, relKey, type InstanceRow, type Model, type NetworkObjectRow, type PathEdgeRow,
+} from './model';
+import { baseRowCount, overlayGet, overlaySize, pentries, pget, tableBaseGet, type PTable } from './ptable';
+import { emptyDiff, type Diff } from './tx';
+import { appendSegment, BULK_MERGE, type BulkMergeLimits } from './segments';
 
 export interface MergeKnown {
   /** Network objects the session has loaded or touched (present or deleted locally). */
@@ -98,5 +103,48 @@ export function compactModel(m: Model): Model {
  *  edit only ever copies small overlay buckets. */
 export function overlayIsLarge(m: Model, min = 4_096): boolean {
   const over = overlaySize(m.networkObjects);
-  return over >= min && 4 * over > m.networkObjects.base.ids.size;
+  return over >= min && 4 * over > baseRowCount(m.networkObjects);
+}
+
+/**
+ * The planned create actions applied in bulk: their rows become one new base segment (createModel over them;
+ * segments.ts), with the diff a transaction would give. Null when the plan is small (< limits.min actions) or does not fit a bulk load (a
+ * row the model already has, in its base or deleted in its overlay; a duplicate id in the read): the caller then
+ * applies the actions as a transaction, which checks and refuses them one by one.
+ */
+export function mergeInBulk(model: Model, actions: readonly Action[], limits: BulkMergeLimits = BULK_MERGE): { model: Model; diff: Diff } | null {
+  if (actions.length < limits.min) return null;
+  const objects: NetworkObjectRow[] = [], pathEdges: PathEdgeRow[] = [], instances: InstanceRow[] = [];
+  const values: AttributeValue[] = [], relations: Relation[] = [];
+  const diff = emptyDiff();
+  const fresh = <T>(t: PTable<T>, key: string) => tableBaseGet(t, key) === undefined && overlayGet(t, key) === undefined;
+  for (const a of actions) {
+    switch (a.code) {
+      case 0: if (!fresh(model.networkObjects, a.after.id)) return null; objects.push(a.after); diff.added.push({ table: 'networkObjects', key: a.after.id, row: a.after }); break;
+      case 3: if (!fresh(model.pathEdges, a.after.id)) return null; pathEdges.push(a.after); diff.added.push({ table: 'pathEdges', key: a.after.id, row: a.after }); break;
+      case 6: if (!fresh(model.objectInstances, a.after.id)) return null; instances.push(a.after); diff.added.push({ table: 'objectInstances', key: a.after.id, row: a.after }); break;
+      case 11: {
+        const v = a.after, key = v && avKey(v.objectInstanceId, v.attributeTypeName);
+        if (!v || a.before || overlayGet(model.attributeValues, key!) !== undefined) return null;
+        values.push(v); diff.added.push({ table: 'attributeValues', key: key!, row: v });
+        break;
+      }
+      case 9: {
+        const key = relKey(a.after);
+        if (!fresh(model.relations, key)) return null;
+        relations.push(a.after); diff.added.push({ table: 'relations', key, row: a.after });
+        break;
+      }
+      default: return null;
+    }
+  }
+  const seg = createModel({
+    networkObjects: objects, pathEdges, objectInstances: instances, attributeValues: values, relations,
+    objectTypes: Object.values(model.schema.objectTypes), relationTypes: model.schema.relationTypes,
+  });
+  // a duplicate key in the read: createModel kept one row, a transaction would refuse the read
+  const sizes: [PTable<unknown>, number][] = [[seg.networkObjects, objects.length], [seg.pathEdges, pathEdges.length],
+    [seg.objectInstances, instances.length], [seg.attributeValues, values.length], [seg.relations, relations.length]];
+  if (sizes.some(([t, n]) => t.base.ids.size !== n)) return null;
+  return { model: appendSegment(model, seg, limits), diff };
 }

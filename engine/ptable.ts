@@ -1,6 +1,7 @@
 // Persistent table as plain data: a compact `base` (as loaded, never copied) plus a small bucketed overlay of local
 // changes (iD coreGraph idea). A write copies the overlay root (256 slots) and one bucket, so an edit is O(change).
-import { buildIdTable, idFind, idKey, type IdTable } from './id-table';
+// Bulk merges of area reads add further base segments (`segs`, engine/segments.ts) instead of overlay entries.
+import { buildIdTable, hashId, idFind, idFindHashed, idKey, type IdTable } from './id-table';
 
 export const BUCKETS = 256;
 
@@ -34,8 +35,16 @@ function listSlice(b: ListBase, s: number, e: number): string[] {
   return out;
 }
 
+export type Base<T> = RowBase<T> | ListBase;
+
 export interface PTable<T> {
   readonly base: RowBase<T> | ListBase;
+  /**
+   * Further base segments, oldest first, added in bulk by merges of area reads (engine/segments.ts). Row keys are
+   * disjoint across the base and its segments; a list key may have entries in several: its base list is their union
+   * (sorted by string; path-ordered lists never span segments). Empty for a model as loaded.
+   */
+  readonly segs: readonly Base<T>[];
   /** null when there are no local changes; else 256 buckets, each null or a record key → value (null = deleted). */
   readonly over: ReadonlyArray<Readonly<Bucket<T>> | null> | null;
 }
@@ -59,14 +68,49 @@ export function rowBase<T>(src: Record<string, T> | ReadonlyMap<string, T> = {})
   return { ids: buildIdTable({ keys }).table, rows };
 }
 
+export const NO_SEGS: readonly never[] = Object.freeze([]);
+
 export function ptable<T>(base: Record<string, T> | RowBase<T> | ListBase = {}): PTable<T> {
   const b = (base as RowBase<T>).rows !== undefined || isListBase(base as ListBase) ? base as RowBase<T> | ListBase : rowBase(base as Record<string, T>);
-  return { base: b, over: null };
+  return { base: b, segs: NO_SEGS, over: null };
 }
 
-/** Value of `key` in the base alone (ignoring the overlay). */
+/** Value of `key` in one base segment alone (ignoring the overlay). */
 export function baseGet<T>(b: RowBase<T> | ListBase, key: string): T | undefined {
-  const i = idFind(b.ids, key);
+  return baseGetHashed(b, key, hashId(key));
+}
+
+/** Value of `key` in the base and its segments (ignoring the overlay); a list spanning segments is their union. */
+export function tableBaseGet<T>(t: PTable<T>, key: string): T | undefined {
+  const segs = t.segs, h = hashId(key);
+  const first = baseGetHashed(t.base, key, h) as T | undefined;
+  if (segs.length === 0) return first;
+  if (!isListBase(t.base)) {
+    if (first !== undefined) return first;
+    for (let k = segs.length - 1; k >= 0; k--) { const v = baseGetHashed(segs[k], key, h); if (v !== undefined) return v as T; }
+    return undefined;
+  }
+  let out = first as unknown as string[] | undefined, joined = false;
+  for (let k = 0; k < segs.length; k++) {
+    const v = baseGetHashed(segs[k], key, h) as unknown as string[] | undefined;
+    if (v === undefined) continue;
+    if (out === undefined) out = v;
+    else if (joined) out.push(...v);
+    else { out = out.concat(v); joined = true; }
+  }
+  if (joined) out!.sort();
+  return out as unknown as T | undefined;
+}
+
+/** Rows in the base and its segments (row tables; overlay not counted). */
+export function baseRowCount(t: PTable<unknown>): number {
+  let n = t.base.ids.size;
+  for (const s of t.segs) n += s.ids.size;
+  return n;
+}
+
+function baseGetHashed<T>(b: RowBase<T> | ListBase, key: string, h: number): T | undefined {
+  const i = idFindHashed(b.ids, key, h);
   if (!isListBase(b)) return i < 0 ? undefined : b.rows[i];
   if (i < 0) return (b.extra?.get(key) as T | undefined);
   const s = b.offsets[i], e = b.offsets[i + 1];
@@ -95,6 +139,21 @@ export function* baseEntries<T>(b: RowBase<T> | ListBase): Generator<[string, T]
   if (b.extra) for (const [k, v] of b.extra) yield [k, v as unknown as T];
 }
 
+/** All entries of the base and its segments; a list key with entries in several segments once, as their union. */
+function* tableBaseEntries<T>(t: PTable<T>): Generator<[string, T]> {
+  if (t.segs.length === 0) { yield* baseEntries(t.base); return; }
+  const all = [t.base, ...t.segs], list = isListBase(t.base);
+  for (let i = 0; i < all.length; i++) {
+    for (const e of baseEntries(all[i] as RowBase<T> | ListBase)) {
+      if (!list) { yield e; continue; }
+      let elsewhere = false, earlier = false;
+      for (let j = 0; j < all.length; j++) if (j !== i && baseHas(all[j], e[0])) { elsewhere = true; earlier = j < i; break; }
+      if (earlier) continue;
+      yield elsewhere ? [e[0], tableBaseGet(t, e[0])!] : e;
+    }
+  }
+}
+
 const has = Object.prototype.hasOwnProperty;
 
 export function pget<T>(t: PTable<T>, key: string): T | undefined {
@@ -102,7 +161,7 @@ export function pget<T>(t: PTable<T>, key: string): T | undefined {
     const b = t.over[bucketOf(key)];
     if (b !== null && b !== undefined && has.call(b, key)) return b[key] ?? undefined;
   }
-  return baseGet(t.base, key) as T | undefined;
+  return tableBaseGet(t, key);
 }
 
 /** The overlay's entry for key: a value, null (deleted locally) or undefined (no local change). */
@@ -119,7 +178,7 @@ export function phas<T>(t: PTable<T>, key: string): boolean {
 /** All live entries: base entries not overridden, then overlay entries. Full scans are for tests, saving and checks. */
 export function* pentries<T>(t: PTable<T>): Generator<[string, T]> {
   const over = t.over;
-  for (const e of baseEntries(t.base)) {
+  for (const e of tableBaseEntries(t)) {
     if (over !== null) {
       const b = over[bucketOf(e[0])];
       if (b && has.call(b, e[0])) continue;
@@ -156,7 +215,7 @@ export class PTableWriter<T> {
     if (this.over === null) return pget(this.src, key);
     const b = this.over[bucketOf(key)];
     if (b !== null && has.call(b, key)) return b[key] ?? undefined;
-    return baseGet(this.src.base, key) as T | undefined;
+    return tableBaseGet(this.src, key);
   }
 
   set(key: string, value: T | undefined): void {
@@ -171,7 +230,7 @@ export class PTableWriter<T> {
       this.over[i] = b;
       this.copied!.add(i);
     }
-    const inBase = baseGet(this.src.base, key) as T | undefined;
+    const inBase = tableBaseGet(this.src, key);
     if (value === undefined) {
       if (inBase !== undefined) b![key] = null;
       else delete b![key];
@@ -194,6 +253,6 @@ export class PTableWriter<T> {
       }
     }
     for (const b of this.over) if (b) { any = true; break; }
-    return { base: this.src.base, over: any ? this.over : null };
+    return { base: this.src.base, segs: this.src.segs, over: any ? this.over : null };
   }
 }

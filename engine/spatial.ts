@@ -4,7 +4,7 @@
 // item-tree.ts) and edited by rbush's own insert/remove afterwards.
 import type { Id, Position } from './types';
 import type { Model, NetworkObjectRow } from './model';
-import { isListBase, overlayGet, pentries, type RowBase } from './ptable';
+import { baseEntries, isListBase, overlayGet, pentries, type RowBase } from './ptable';
 import type { Diff } from './tx';
 import { dist, projectOnSegment } from './geometry';
 import { ItemStore, ItemTree } from './item-tree';
@@ -48,8 +48,16 @@ export class SpatialIndex {
       if (t.over !== null) { const v = overlayGet(t, o.id); if (v !== undefined) o = v; }
       if (o) s.add(d, o);
     }
+    // rows of later base segments (bulk merges, segments.ts), then overlay rows not in any segment
+    for (const seg of t.segs) {
+      for (const [k, row] of baseEntries(seg as RowBase<NetworkObjectRow>)) {
+        const v = t.over === null ? undefined : overlayGet(t, k);
+        const o = v === undefined ? row : v;
+        if (o) s.add(s.objectNumber(k, true), o);
+      }
+    }
     if (t.over !== null) {
-      for (const b of t.over) if (b) for (const k in b) { const o = b[k]; if (o && idFind(s.baseIds, k) < 0) s.add(s.objectNumber(k, true), o); }
+      for (const b of t.over) if (b) for (const k in b) { const o = b[k]; if (o && s.objectNumber(k, false) < 0) s.add(s.objectNumber(k, true), o); }
     }
     s.tree.pack(s.items.size);
     return s;
