@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { row, stats, writeResults, type BenchRow } from './lib';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/server';
@@ -48,11 +49,12 @@ async function main() {
   const extentMs = performance.now() - t0;
   console.log(`project ${p.id} "${p.name}": ${extent.data.count} network objects; extent in ${extentMs.toFixed(0)} ms`);
 
-  const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--enable-precise-memory-info'] });
+  const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
   const all: BenchRow[] = [row('extent call (server)', n, 'time', 'ms', extentMs)];
   try {
    // the same steps with network reads as JSON, then as Arrow (issue 15), in one run on one server
-   for (const format of ['json', 'arrow']) {
+   // BENCH_AREA_FORMATS=arrow runs one of them; BENCH_AREA_PROFILE=<file> writes a CPU profile of the pans (CDP)
+   for (const format of (process.env.BENCH_AREA_FORMATS ?? 'json,arrow').split(',')) {
     const rows: BenchRow[] = [];
     const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
     await ctx.addInitScript({ content: NAME_SHIM });
@@ -71,6 +73,8 @@ async function main() {
 
     // pans to unloaded tiles: one tile width east each time, view at zoom 17
     const pans: number[] = [];
+    const profile = process.env.BENCH_AREA_PROFILE ? await ctx.newCDPSession(page) : null;
+    if (profile) { await profile.send('Profiler.enable'); await profile.send('Profiler.start'); }
     for (let i = 1; i <= 3; i++) {
       const before = (await page.evaluate(() => (window as unknown as W).__map.area()!)).loaded;
       const t = Date.now();
@@ -78,6 +82,7 @@ async function main() {
       await settled(page, before + 1);
       pans.push(Date.now() - t);
     }
+    if (profile) writeFileSync(`${process.env.BENCH_AREA_PROFILE}-${format}.cpuprofile`, JSON.stringify((await profile.send('Profiler.stop')).profile));
     const ps = stats(pans);
     rows.push(row('pan to unloaded tiles: read + merge + draw', n, 'time p50', 'ms', ps.p50), row('pan to unloaded tiles: read + merge + draw', n, 'time max', 'ms', Math.max(...pans)));
 
@@ -103,7 +108,12 @@ async function main() {
       }
       return out;
     }, EDITS);
-    const heap = await page.evaluate(() => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 2 ** 20);
+    // after a full GC (--expose-gc): read without one, the figure swung by 2× between runs
+    const heap = await page.evaluate(() => {
+      const gc = (globalThis as unknown as { gc?: () => void }).gc;
+      gc?.(); gc?.();
+      return ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 2 ** 20;
+    });
     const a2 = await page.evaluate(() => (window as unknown as W).__map.area()!);
     const rs = stats(a2.timings.read), ms = stats(a2.timings.merge);
     rows.push(row('tile read (request to parsed answer)', n, 'time p50', 'ms', rs.p50), row('tile read (request to parsed answer)', n, 'time max', 'ms', rs.max),
@@ -112,7 +122,7 @@ async function main() {
     rows.push(
       row('edit split: engine + chunk rebuild (JS)', n, 'time p50', 'ms', es.p50), row('edit split: deck.gl layers + update (JS)', n, 'time p50', 'ms', ls.p50),
       row('edit split to layers updated (JS total)', n, 'time p50', 'ms', ts.p50), row('edit split to layers updated (JS total)', n, 'time p99', 'ms', ts.p99),
-      row('heap after open, 3 pans and edits', n, 'memory', 'MB', heap), row('objects loaded after pans', n, 'count', 'objects', a2.objects),
+      row('heap after open, 3 pans and edits (after a full GC)', n, 'memory', 'MB', heap), row('objects loaded after pans', n, 'count', 'objects', a2.objects),
     );
     console.log(`${format}: edits: ${edits.length}; heap ${heap.toFixed(0)} MB; ${a2.objects} objects in ${a2.loaded} tiles`);
     await ctx.close();

@@ -6,6 +6,15 @@ import { modelInputFromColumns, networkColumns, networkFromArrow } from 'engine/
 import type { ModelInput } from 'engine/model';
 import type { NetworkObject } from 'engine/types';
 
+/**
+ * A network read's answer as RTK Query keeps it: a class instance, so that Immer (in the api slice's reducer) neither
+ * drafts nor deep-freezes the 10⁴–10⁶ row objects inside — it walks plain objects and arrays only. Kept as plain
+ * arrays, finalising one area tile's answer cost ≈ 190 ms of the browser's main thread (measured at 10⁶ edges).
+ */
+export class NetworkPayload<T> {
+  constructor(readonly value: T) {}
+}
+
 /** Accept header of network reads: Arrow first, JSON as the fallback. */
 export const NETWORK_ACCEPT = `${ARROW_MEDIA_TYPE}, application/json;q=0.9`;
 /** localStorage key that makes network reads ask for JSON only ('json'): the benchmarks' side-by-side run, and a way

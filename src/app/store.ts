@@ -25,7 +25,8 @@ export function makeStore() {
     reducer: rootReducer,
     middleware: (getDefault) =>
       getDefault({
-        serializableCheck: { ignoredActionPaths: ['payload', 'meta.arg', 'meta.baseQueryMeta'] },
+        // network reads are kept as NetworkPayload instances (not walked by Immer; api/network-response.ts)
+        serializableCheck: { ignoredActionPaths: ['payload', 'meta.arg', 'meta.baseQueryMeta'], ignoredPaths: [/\.queries\.networkObjects(InArea)?\(/] },
       }).concat(api.middleware),
   });
 }

@@ -54,14 +54,14 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
         ]);
         if (cancelled) return;
         const byArea = loadsByArea(extent);
-        const rows = byArea ? { networkObjects: [] } : await result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })));
+        const rows = byArea ? { networkObjects: [] } : (await result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })))).value;
         if (cancelled) return;
         const model = createModel({ ...rows, objectTypes, relationTypes });
         const session = new EditSession(model, sessionConfig(model, projectId));
         if (byArea) {
           area = new AreaLoader(session, (bbox) => {
             const req = dispatch(networkApi.endpoints.networkObjectsInArea.initiate({ projectId, bbox }, { forceRefetch: true }));
-            return req.unwrap().finally(() => req.unsubscribe());
+            return req.unwrap().then((p) => p.value).finally(() => req.unsubscribe());
           }, () => notify('map.notification.area_load_failed', 'Error', { throttleKey: `area-load-${projectId}` }));
         }
         // Read the records of earlier visits before anything can write: they are offered back, and this visit's

@@ -3,7 +3,7 @@
 // network-save.ts.
 import { api } from '../api';
 import type { NetworkObject, ObjectInstance, ObjectRelationType, ObjectType } from 'engine/types';
-import { networkAccept, networkResponse, networkRows, networkRowsResponse, type NetworkRows } from '../network-response';
+import { NetworkPayload, networkAccept, networkResponse, networkRows, networkRowsResponse, type NetworkRows } from '../network-response';
 
 /** Network object responses use a data field; list calls may also answer a bare array. */
 type DataOf<T> = { data: T } | T;
@@ -19,26 +19,27 @@ const scenario = (s?: number | null) => (s == null ? {} : { scenarioId: s });
 
 export const networkApi = api.injectEndpoints({
   endpoints: (b) => ({
-    /** The whole network of a project as the engine's model input (Arrow: flat rows; JSON: wire objects). */
-    networkObjects: b.query<NetworkRows, ProjectArg & { objectTypeIds?: number[] }>({
+    /** The whole network of a project as the engine's model input (Arrow: flat rows; JSON: wire objects), in a
+     *  NetworkPayload (not drafted or frozen by Immer). */
+    networkObjects: b.query<NetworkPayload<NetworkRows>, ProjectArg & { objectTypeIds?: number[] }>({
       query: ({ projectId, scenarioId, objectTypeIds }) => ({
         url: `${base(projectId)}/network_object/all`,
         params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, ...(objectTypeIds?.length ? { objectTypeIds: objectTypeIds.join(',') } : {}) },
         headers: { accept: networkAccept() }, responseHandler: networkRowsResponse,
       }),
-      transformResponse: (r: unknown) => networkRows(r),
+      transformResponse: (r: unknown) => new NetworkPayload(networkRows(r)),
       providesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
       keepUnusedDataFor: 0,
     }),
     /** Objects meeting a window (map units), with their closure: area loading of large projects (not cached:
-     *  the area loader keeps what it merged). */
-    networkObjectsInArea: b.query<NetworkObject[], ProjectArg & { bbox: [number, number, number, number] }>({
+     *  the area loader keeps what it merged; a NetworkPayload, not drafted or frozen by Immer). */
+    networkObjectsInArea: b.query<NetworkPayload<NetworkObject[]>, ProjectArg & { bbox: [number, number, number, number] }>({
       query: ({ projectId, scenarioId, bbox }) => ({
         url: `${base(projectId)}/network_object/all`,
         params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, bbox: bbox.join(',') },
         headers: { accept: networkAccept() }, responseHandler: networkResponse,
       }),
-      transformResponse: (r: DataOf<NetworkObject[]>) => unwrap(r),
+      transformResponse: (r: DataOf<NetworkObject[]>) => new NetworkPayload(unwrap(r)),
       keepUnusedDataFor: 0,
     }),
     /** Count and box of the project's network objects (GET network_object/extent; not shown in the spec). */
