@@ -1,19 +1,28 @@
 // Area-loading merge benchmark (issue 15): window reads ("tiles") of a generated street network merged one after the
 // other into a session — in bulk as base segments (engine/segments.ts, the default) beside row by row in transactions
 // (the baseline: bulkMerge.min = ∞) — with the live validation following each merge's diff, as the map does. Prints
-// p50/p99/max per tile, the session's memory after the merges and a lookup over the merged model.
+// p50/p99/max per tile, the session's memory after the merges and a lookup over the merged model. Each mode runs in
+// a child process of its own (BENCH_MERGE_MODE), so neither's memory figure carries the other's leftovers.
 // Run: npm run bench:merge (honours BENCH_MAX_SIZE; BENCH_MERGE_TILES tiles, default 24).
 import {
   Editor, NetworkValidation, SpatialIndex, createModel, edgesOfNode, generateNetwork, getObject, getPathEdge, pathEdgesOfEdge, pentries,
   segmentCount, toWire, type Model, type NetworkObject,
 } from '../engine/index';
+import { spawnSync } from 'node:child_process';
 import { memMB, now, row, sizes, stats, writeResults, type BenchRow } from './lib';
 
 const rows: BenchRow[] = [];
-/** Memory after full GCs, once freed shared typed-array stores are really released (they go a moment after the GC). */
+/** Memory after full GCs, once freed shared typed-array stores are really released (they go a while after the GC):
+ *  read until two readings agree within 1 MB (at most ≈ 10 s). */
 async function settledMem(): Promise<number> {
-  for (let k = 0; k < 3; k++) { memMB(); await new Promise((r) => setTimeout(r, 200)); }
-  return memMB();
+  let last = memMB();
+  for (let k = 0; k < 40; k++) {
+    await new Promise((r) => setTimeout(r, 250));
+    const m = memMB();
+    if (Math.abs(m - last) < 1) return m;
+    last = m;
+  }
+  return last;
 }
 const TILES = Number(process.env.BENCH_MERGE_TILES ?? 24);
 const PER_TILE = 10_000; // ≈ objects of one area tile of the demo project's density
@@ -54,48 +63,66 @@ function reads(whole: Model, count: number): NetworkObject[][] {
   return out;
 }
 
-for (const size of sizes([100_000, 1_000_000])) {
+type Result = { merge: number[]; validation: number[]; mem: number; lookup: number; segments: number; tiles: number; objects: number };
+
+/** One mode at one size, in this process. */
+async function run(size: number, mode: 'rows' | 'bulk'): Promise<Result> {
   const net = generateNetwork(size, { detail: 'ftth' });
-  const whole = createModel(net);
-  const tiles = reads(whole, TILES);
+  const tiles = reads(createModel(net), TILES);
   const objects = tiles.reduce((s, t) => s + t.length, 0);
-  const results: Record<string, { merge: number[]; validation: number[]; mem: number; lookup: number; segments: number }> = {};
-  for (const mode of ['rows', 'bulk'] as const) {
-    const mem0 = await settledMem();
-    const ed = new Editor(createModel({ networkObjects: [], objectTypes: net.objectTypes }), {
-      newId: () => 'x', projectId: 1, bulkMerge: mode === 'rows' ? { min: Infinity } : {},
-    });
-    const validation = new NetworkValidation(ed.model, {});
-    const known = new Set<string>(), rels = new Set<string>();
-    const merge: number[] = [], valid: number[] = [];
-    for (const t of tiles) {
-      const t0 = now();
-      const { plan, diff } = ed.merge(t, { object: (id) => known.has(id), relation: (k) => rels.has(k) });
-      const t1 = now();
-      validation.apply(ed.model, diff);
-      valid.push(now() - t1);
-      merge.push(t1 - t0);
-      for (const id of plan.objects) known.add(id);
-      for (const r of diff.added) if (r.table === 'relations') rels.add(r.key);
-    }
-    const mem = (await settledMem()) - mem0;
-    // a lookup over everything merged: the edges of every loaded node (reads every segment's lists)
-    const nodes = [...known].filter((id) => getObject(ed.model, id)?.node);
-    const l0 = now();
-    let n = 0;
-    for (const id of nodes) n += edgesOfNode(ed.model, id).length;
-    const lookup = ((now() - l0) * 1000) / Math.max(1, nodes.length);
-    if (n === 0) throw new Error('no edges merged');
-    results[mode] = { merge, validation: valid, mem, lookup, segments: segmentCount(ed.model) };
+  const ed = new Editor(createModel({ networkObjects: [], objectTypes: net.objectTypes }), {
+    newId: () => 'x', projectId: 1, bulkMerge: mode === 'rows' ? { min: Infinity } : {},
+  });
+  const validation = new NetworkValidation(ed.model, {});
+  const known = new Set<string>(), rels = new Set<string>();
+  const merge: number[] = [], valid: number[] = [];
+  for (const t of tiles) {
+    const t0 = now();
+    const { plan, diff } = ed.merge(t, { object: (id) => known.has(id), relation: (k) => rels.has(k) });
+    const t1 = now();
+    validation.apply(ed.model, diff);
+    valid.push(now() - t1);
+    merge.push(t1 - t0);
+    for (const id of plan.objects) known.add(id);
+    for (const r of diff.added) if (r.table === 'relations') rels.add(r.key);
   }
-  const r = results.bulk, b = results.rows;
-  const label = `${tiles.length} tiles of ≈ ${Math.round(objects / tiles.length)} objects`;
-  for (const [metric, f] of [['time p50', 'p50'], ['time p99', 'p99'], ['time max', 'max']] as const) {
-    rows.push(row(`merge a tile (${label}), bulk vs transactions`, size, metric, 'ms', stats(r.merge)[f], stats(b.merge)[f]));
-  }
-  rows.push(row('live validation of a merged tile, bulk vs transactions', size, 'time p50', 'ms', stats(r.validation).p50, stats(b.validation).p50));
-  rows.push(row('session memory after the merges (heap + typed arrays)', size, 'memory', 'MB', r.mem, b.mem));
-  rows.push(row(`edges of a node over the merged model (${r.segments} segments vs 1)`, size, 'time mean', 'µs', r.lookup, b.lookup));
+  // the whole process (the generated network and the reads are alive in both modes alike): freed shared stores of the
+  // whole model built for the reads go back late, so a difference to a reading before the merges came out negative
+  const mem = await settledMem();
+  // a lookup over everything merged: the edges of every loaded node (reads every segment's lists)
+  const nodes = [...known].filter((id) => getObject(ed.model, id)?.node);
+  const l0 = now();
+  let n = 0;
+  for (const id of nodes) n += edgesOfNode(ed.model, id).length;
+  const lookup = ((now() - l0) * 1000) / Math.max(1, nodes.length);
+  if (n === 0) throw new Error('no edges merged');
+  return { merge, validation: valid, mem, lookup, segments: segmentCount(ed.model), tiles: tiles.length, objects };
 }
 
-writeResults('merge', rows);
+const MODE = process.env.BENCH_MERGE_MODE as 'rows' | 'bulk' | undefined;
+if (MODE) {
+  // a child run: one mode, results as one line for the parent
+  const out: Record<number, Result> = {};
+  for (const size of sizes([100_000, 1_000_000])) out[size] = await run(size, MODE);
+  console.log(`RESULT ${JSON.stringify(out)}`);
+} else {
+  // each mode in a process of its own: in one process the second mode's memory figure carried ≈ 50 MB of the first's
+  const child = (mode: string): Record<number, Result> => {
+    const r = spawnSync('npx', ['tsx', 'bench/merge.bench.ts'], { env: { ...process.env, BENCH_MERGE_MODE: mode }, encoding: 'utf8', maxBuffer: 1 << 26 });
+    const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('RESULT '));
+    if (!line) throw new Error(`bench:merge ${mode} run failed: ${r.stderr}`);
+    return JSON.parse(line.slice(7));
+  };
+  const bulk = child('bulk'), byRows = child('rows');
+  for (const size of sizes([100_000, 1_000_000])) {
+    const r = bulk[size], b = byRows[size];
+    const label = `${r.tiles} tiles of ≈ ${Math.round(r.objects / r.tiles)} objects`;
+    for (const [metric, f] of [['time p50', 'p50'], ['time p99', 'p99'], ['time max', 'max']] as const) {
+      rows.push(row(`merge a tile (${label}), bulk vs transactions`, size, metric, 'ms', stats(r.merge)[f], stats(b.merge)[f]));
+    }
+    rows.push(row('live validation of a merged tile, bulk vs transactions', size, 'time p50', 'ms', stats(r.validation).p50, stats(b.validation).p50));
+    rows.push(row('process memory after the merges (heap + typed arrays; input and reads included)', size, 'memory', 'MB', r.mem, b.mem));
+    rows.push(row(`edges of a node over the merged model (${r.segments} segments vs 1)`, size, 'time mean', 'µs', r.lookup, b.lookup));
+  }
+  writeResults('merge', rows);
+}
