@@ -111,7 +111,7 @@ export class Editor {
    */
   merge(read: readonly NetworkObject[], known: MergeKnown): { model: Model; diff: Diff; plan: MergePlan } {
     const plan = planMerge(this.model, read, known);
-    const bulk = mergeInBulk(this.model, plan.actions, { ...BULK_MERGE, ...this.config.bulkMerge });
+    const bulk = mergeInBulk(this.model, plan, { ...BULK_MERGE, ...this.config.bulkMerge });
     if (!bulk) return { ...this.outsideHistory(plan.actions), plan };
     this.index.applyDiff(bulk.diff);
     this.model = overlayIsLarge(bulk.model) ? compactModel(bulk.model) : bulk.model;

@@ -3,13 +3,11 @@
 // undo or save). The caller says which ids it already knows, so a row edited or deleted locally never comes back.
 // Large reads are added in bulk as a new base segment (mergeInBulk; segments.ts), small ones as a transaction.
 import type { Action } from './actions';
-import type { AttributeValue, Id, NetworkObject, Relation } from './types';
-import {
-  avKey, createModel, getInstance, getObject, relKey, type InstanceRow, type Model, type NetworkObjectRow, type PathEdgeRow,
-} from './model';
+import type { Id, NetworkObject, Relation } from './types';
+import { avKey, getInstance, getObject, relKey, type Model, type NetworkObjectRow, type PathEdgeRow } from './model';
 import { baseRowCount, overlayGet, overlaySize, pentries, pget, tableBaseGet, type PTable } from './ptable';
-import { emptyDiff, type Diff } from './tx';
-import { appendSegment, BULK_MERGE, type BulkMergeLimits } from './segments';
+import { emptyDiff, type Diff, type DiffRow, type TableName } from './tx';
+import { appendSegment, BULK_MERGE, modelFromRows, ROW_TABLES, rowsOf, type BulkMergeLimits } from './segments';
 
 export interface MergeKnown {
   /** Network objects the session has loaded or touched (present or deleted locally). */
@@ -90,12 +88,7 @@ export function planMerge(model: Model, read: readonly NetworkObject[], known: M
  * the spatial index do not depend on what is base and what is overlay (they work on actions and ids).
  */
 export function compactModel(m: Model): Model {
-  const rows = <T>(t: PTable<T>): T[] => { const out: T[] = []; for (const [, v] of pentries(t)) out.push(v); return out; };
-  return createModel({
-    networkObjects: rows(m.networkObjects), objectInstances: rows(m.objectInstances), pathEdges: rows(m.pathEdges),
-    attributeValues: rows(m.attributeValues), relations: rows(m.relations),
-    objectTypes: Object.values(m.schema.objectTypes), relationTypes: m.schema.relationTypes,
-  });
+  return modelFromRows(m.schema, rowsOf(m, pentries));
 }
 
 /** Whether the overlay holds at least `min` network objects and more than a quarter of the base: time to compact. The
@@ -107,44 +100,41 @@ export function overlayIsLarge(m: Model, min = 4_096): boolean {
 }
 
 /**
- * The planned create actions applied in bulk: their rows become one new base segment (createModel over them;
- * segments.ts), with the diff a transaction would give. Null when the plan is small (< limits.min actions) or does not fit a bulk load (a
- * row the model already has, in its base or deleted in its overlay; a duplicate id in the read): the caller then
- * applies the actions as a transaction, which checks and refuses them one by one.
+ * A merge plan (planMerge) applied in bulk: its rows become one new base segment (segments.ts), with the diff a
+ * transaction would give. Null when the plan is small (< limits.min actions) or does not fit a bulk load (a path edge
+ * or instance the model already has, in a segment or deleted in its overlay; a planned object or relation deleted in
+ * the overlay; a duplicate id in the read): the caller then applies the actions as a transaction, which checks and
+ * refuses them one by one. planMerge has already found the planned objects and relations absent from the model, so
+ * for them only a deletion in the overlay (a row still in a segment) is left to rule out.
  */
-export function mergeInBulk(model: Model, actions: readonly Action[], limits: BulkMergeLimits = BULK_MERGE): { model: Model; diff: Diff } | null {
-  if (actions.length < limits.min) return null;
-  const objects: NetworkObjectRow[] = [], pathEdges: PathEdgeRow[] = [], instances: InstanceRow[] = [];
-  const values: AttributeValue[] = [], relations: Relation[] = [];
+export function mergeInBulk(model: Model, plan: MergePlan, limits: BulkMergeLimits = BULK_MERGE): { model: Model; diff: Diff } | null {
+  if (plan.actions.length < limits.min) return null;
+  const rows = { networkObjects: [], pathEdges: [], objectInstances: [], attributeValues: [], relations: [] } as Record<TableName, unknown[]>;
   const diff = emptyDiff();
-  const fresh = <T>(t: PTable<T>, key: string) => tableBaseGet(t, key) === undefined && overlayGet(t, key) === undefined;
-  for (const a of actions) {
+  const add = (table: TableName, key: string, row: unknown) => { rows[table].push(row); diff.added.push({ table, key, row } as DiffRow); };
+  const absent = <T>(t: PTable<T>, key: string) => tableBaseGet(t, key) === undefined && overlayGet(t, key) === undefined;
+  for (const a of plan.actions) {
     switch (a.code) {
-      case 0: if (!fresh(model.networkObjects, a.after.id)) return null; objects.push(a.after); diff.added.push({ table: 'networkObjects', key: a.after.id, row: a.after }); break;
-      case 3: if (!fresh(model.pathEdges, a.after.id)) return null; pathEdges.push(a.after); diff.added.push({ table: 'pathEdges', key: a.after.id, row: a.after }); break;
-      case 6: if (!fresh(model.objectInstances, a.after.id)) return null; instances.push(a.after); diff.added.push({ table: 'objectInstances', key: a.after.id, row: a.after }); break;
+      case 0: if (overlayGet(model.networkObjects, a.after.id) !== undefined) return null; add('networkObjects', a.after.id, a.after); break;
+      case 3: if (!absent(model.pathEdges, a.after.id)) return null; add('pathEdges', a.after.id, a.after); break;
+      case 6: if (!absent(model.objectInstances, a.after.id)) return null; add('objectInstances', a.after.id, a.after); break;
       case 11: {
         const v = a.after, key = v && avKey(v.objectInstanceId, v.attributeTypeName);
         if (!v || a.before || overlayGet(model.attributeValues, key!) !== undefined) return null;
-        values.push(v); diff.added.push({ table: 'attributeValues', key: key!, row: v });
+        add('attributeValues', key!, v);
         break;
       }
       case 9: {
         const key = relKey(a.after);
-        if (!fresh(model.relations, key)) return null;
-        relations.push(a.after); diff.added.push({ table: 'relations', key, row: a.after });
+        if (overlayGet(model.relations, key) !== undefined) return null;
+        add('relations', key, a.after);
         break;
       }
       default: return null;
     }
   }
-  const seg = createModel({
-    networkObjects: objects, pathEdges, objectInstances: instances, attributeValues: values, relations,
-    objectTypes: Object.values(model.schema.objectTypes), relationTypes: model.schema.relationTypes,
-  });
+  const seg = modelFromRows(model.schema, rows);
   // a duplicate key in the read: createModel kept one row, a transaction would refuse the read
-  const sizes: [PTable<unknown>, number][] = [[seg.networkObjects, objects.length], [seg.pathEdges, pathEdges.length],
-    [seg.objectInstances, instances.length], [seg.attributeValues, values.length], [seg.relations, relations.length]];
-  if (sizes.some(([t, n]) => t.base.ids.size !== n)) return null;
+  if (ROW_TABLES.some((t) => (seg[t] as PTable<unknown>).base.ids.size !== rows[t].length)) return null;
   return { model: appendSegment(model, seg, limits), diff };
 }

@@ -2,7 +2,7 @@
 // built in bulk by createModel from just those rows — instead of one overlay write per row. Segments are folded
 // together log-structured (the newest into the one before while it holds at least 2/3 of its rows, as a binary
 // counter carries; reads vary in size), so a lookup probes O(log n) segments and each loaded row is rebuilt O(log n) times in all.
-import { createModel, type Model } from './model';
+import { createModel, type Model, type Schema } from './model';
 import { baseEntries, baseRowCount, overlayGet, PTableWriter, type Base, type PTable } from './ptable';
 import { idListEqual } from './equal';
 
@@ -24,7 +24,25 @@ export interface BulkMergeLimits {
 }
 export const BULK_MERGE: BulkMergeLimits = { min: 2_048, maxSegments: 16, foldMaxRows: 500_000 };
 
+type RowTable = (typeof ROW_TABLES)[number];
 type Tables = Record<TableKey, PTable<unknown>>;
+
+/** One model (a single base) of the given rows of each row table, with the schema given: the bulk build that merges,
+ *  folds and compaction share. */
+export function modelFromRows(schema: Schema, rows: Record<RowTable, readonly unknown[]>): Model {
+  return createModel({
+    networkObjects: rows.networkObjects as never, pathEdges: rows.pathEdges as never, objectInstances: rows.objectInstances as never,
+    attributeValues: rows.attributeValues as never, relations: rows.relations as never,
+    objectTypes: Object.values(schema.objectTypes), relationTypes: schema.relationTypes,
+  });
+}
+
+/** The rows of each row table that `entries` yields for it. */
+export function rowsOf(m: Model, entries: (t: PTable<unknown>) => Iterable<[string, unknown]>): Record<RowTable, unknown[]> {
+  const out = {} as Record<RowTable, unknown[]>;
+  for (const name of ROW_TABLES) { const l: unknown[] = []; for (const [, v] of entries(tablesOf(m)[name])) l.push(v); out[name] = l; }
+  return out;
+}
 const tablesOf = (m: Model): Tables => m as unknown as Tables;
 const basesOf = (t: PTable<unknown>): Base<unknown>[] => [t.base, ...t.segs];
 
@@ -85,17 +103,10 @@ export function foldSegments(m: Model, limits: BulkMergeLimits = BULK_MERGE): Mo
 /** Segments from..end as one (createModel over their rows); the overlay and the older segments stay as they are. */
 export function fold(m: Model, from: number): Model {
   const src = tablesOf(m);
-  const rows = (name: (typeof ROW_TABLES)[number]) => {
-    const out: unknown[] = [];
-    const all = basesOf(src[name]);
-    for (let k = from; k < all.length; k++) for (const [, v] of baseEntries(all[k])) out.push(v);
-    return out;
-  };
-  const seg = tablesOf(createModel({
-    networkObjects: rows('networkObjects') as never, pathEdges: rows('pathEdges') as never, objectInstances: rows('objectInstances') as never,
-    attributeValues: rows('attributeValues') as never, relations: rows('relations') as never,
-    objectTypes: Object.values(m.schema.objectTypes), relationTypes: m.schema.relationTypes,
-  }));
+  const seg = tablesOf(modelFromRows(m.schema, rowsOf(m, function* (t) {
+    const all = basesOf(t);
+    for (let k = from; k < all.length; k++) yield* baseEntries(all[k]);
+  })));
   const out = { ...m } as Model;
   const dst = tablesOf(out);
   for (const name of TABLES) {

@@ -59,7 +59,7 @@ describe('base segments', () => {
     merge(bulk, [pick(['A', 'C', 'AC', 'B', 'CB'])]);
     expect(bulk.apply({ type: 'deleteObject', id: 'CB' }).rejected).toBeNull(); // B goes with it (orphan)
     const plan = planMerge(bulk.model, pick(['B', 'CB', 'D', 'CD']), known);
-    expect(mergeInBulk(bulk.model, plan.actions, { ...BULK_MERGE, min: 0 })).toBeNull(); // B and CB are in the base
+    expect(mergeInBulk(bulk.model, plan, { ...BULK_MERGE, min: 0 })).toBeNull(); // B and CB are in the base
     merge(bulk, [pick(['B', 'CB', 'D', 'CD'])]);
     expect(segmentCount(bulk.model)).toBe(1);
     expect(edgesOfNode(bulk.model, 'C')).toEqual(['AC', 'CB', 'CD']);
