@@ -62,6 +62,9 @@ async function main() {
     const page = await ctx.newPage();
     await page.route('**/service.pdok.nl/**', (r) => r.abort());
     const open0 = Date.now();
+    // BENCH_AREA_TRACE=1 prints every API request of the run: start after the open, time to answer, path
+    if (process.env.BENCH_AREA_TRACE) page.on('requestfinished', (r) => { if (!r.url().includes('/api/')) return; const t = r.timing();
+      console.log(`  ${(t.startTime - open0).toFixed(0).padStart(7)} ms +${t.responseEnd.toFixed(0).padStart(6)} ms ${r.method()} ${r.url().replace(/^.*\/api/, '').slice(0, 110)}`); });
     await page.goto(`${base}/workflow/${p.id}/fttx/2`);
     await settled(page, 1);
     const openMs = Date.now() - open0;
@@ -124,7 +127,7 @@ async function main() {
       row('edit split to layers updated (JS total)', n, 'time p50', 'ms', ts.p50), row('edit split to layers updated (JS total)', n, 'time p99', 'ms', ts.p99),
       row('heap after open, 3 pans and edits (after a full GC)', n, 'memory', 'MB', heap), row('objects loaded after pans', n, 'count', 'objects', a2.objects),
     );
-    console.log(`${format}: edits: ${edits.length}; heap ${heap.toFixed(0)} MB; ${a2.objects} objects in ${a2.loaded} tiles`);
+    console.log(`${format}: edits: ${edits.map((e) => `${e.engine.toFixed(0)}+${e.layers.toFixed(0)}`).join(" ")} ms; heap ${heap.toFixed(0)} MB; ${a2.objects} objects in ${a2.loaded} tiles`);
     await ctx.close();
     for (const r of rows) {
       const json = all.find((x) => x.case === `${r.case} — JSON` && x.metric === r.metric);

@@ -1,0 +1,68 @@
+// The editor binding hands every change to the plug-ins (validation, capex, clashes) in order; a load (area tile read in
+// or dropped) is drawn at once and reaches them after its frame — never after a later change, never twice.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createModel } from 'engine/model';
+import type { NetworkObject } from 'engine/types';
+import { EditSession, type ChangeEvent } from '../../../src/map/edit-session';
+import { EditorBinding } from '../../../src/map/editor-binding';
+
+const node = (id: string, x: number): NetworkObject => ({ id, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, 0] } } });
+const known = { object: () => false, relation: () => false };
+
+function bound() {
+  const changed = vi.fn();
+  const b = new EditorBinding({ notify: () => {}, changed });
+  let n = 0;
+  const s = new EditSession(createModel({ networkObjects: [node('a', 0)] }), { newId: () => `n${n++}`, projectId: 1 });
+  b.setSession(s);
+  const seen: ChangeEvent[] = [];
+  b.subscribe((e) => seen.push(e));
+  return { b, s, seen, changed };
+}
+
+afterEach(() => { vi.useRealTimers(); });
+
+describe('EditorBinding: loads reach the plug-ins after their frame', () => {
+  it('a merged tile is drawn at once (chunks, redraw) and reaches the plug-ins in a later task', async () => {
+    vi.useFakeTimers();
+    const { b, s, seen, changed } = bound();
+    s.merge([node('t1', 10)], known);
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(b.chunks!.chunks().reduce((n, c) => n + c.nodes.length, 0)).toBe(2);
+    expect(seen).toHaveLength(0);
+    await vi.runAllTimersAsync();
+    expect(seen.map((e) => e.kind)).toEqual(['load']);
+    expect([...seen[0].ids]).toEqual(['t1']);
+  });
+
+  it('an edit after a load waiting for its frame delivers the load first, then the edit, each once', async () => {
+    vi.useFakeTimers();
+    const { s, seen } = bound();
+    s.merge([node('t1', 10)], known);
+    s.merge([node('t2', 20)], known);
+    s.perform({ type: 'moveNode', id: 't1', to: [11, 1] });
+    expect(seen.map((e) => e.kind)).toEqual(['load', 'load', 'edit']);
+    expect(seen.map((e) => [...e.ids][0])).toEqual(['t1', 't2', 't1']);
+    await vi.runAllTimersAsync();
+    expect(seen).toHaveLength(3);
+  });
+
+  it('a plug-in subscribing later starts after the loads already handed to the others', async () => {
+    vi.useFakeTimers();
+    const { b, s, seen } = bound();
+    s.merge([node('t1', 10)], known);
+    const late: ChangeEvent[] = [];
+    b.subscribe((e) => late.push(e));
+    expect(seen.map((e) => e.kind)).toEqual(['load']);
+    await vi.runAllTimersAsync();
+    expect(late).toHaveLength(0);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('binding another session hands the waiting loads over first', () => {
+    const { b, s, seen } = bound();
+    s.merge([node('t1', 10)], known);
+    b.setSession(null);
+    expect(seen.map((e) => e.kind)).toEqual(['load']);
+  });
+});
