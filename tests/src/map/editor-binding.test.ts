@@ -45,6 +45,9 @@ describe('EditorBinding: loads reach the plug-ins after their frame', () => {
     expect(seen.map((e) => [...e.ids][0])).toEqual(['t1', 't2', 't1']);
     await vi.runAllTimersAsync();
     expect(seen).toHaveLength(3);
+    s.merge([node('t3', 30)], known);
+    await vi.runAllTimersAsync();
+    expect(seen.map((e) => [...e.ids][0])).toEqual(['t1', 't2', 't1', 't3']);
   });
 
   it('a plug-in subscribing later starts after the loads already handed to the others', async () => {
