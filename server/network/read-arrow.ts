@@ -3,7 +3,8 @@
 // streams (arrow-encode.ts). Whole-project reads come from a column store of the project's scope (scan.ts) filled by
 // binary COPY (scan-read.ts), kept per process and brought to the current version from the change log (only the rows
 // of the objects it names are killed and read again); the body is cached per version like the JSON body (cache.ts,
-// own key and ETag). Window (bbox) reads go through the rows.
+// own key and ETag). Window (bbox) reads are read by binary COPY into a store of their own (scan-window.ts); reads of
+// given ids, and a window or scope the columns cannot decide, go through the rows (scan-rows.ts).
 import type { FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db';
 import { ARROW_MEDIA_TYPE } from '../../engine/network-arrow-schema';
@@ -13,6 +14,7 @@ import { ScanFallback, ScanStore } from './scan';
 import { canScan, fillScan } from './scan-read';
 import { keptRows } from './scan-kept';
 import { scanFromRows } from './scan-rows';
+import { readWindowScan } from './scan-window';
 import { inSnapshot } from './send';
 import { cached, etagOf, exclusive, networkVersion, remember, type Entry } from './cache';
 import { changedSince } from './snapshot';
@@ -29,9 +31,9 @@ export function acceptsArrow(req: FastifyRequest): boolean {
 }
 
 /** How the last Arrow read went (tests, benchmarks): the whole-project body cached or built (`body`); read from the
- *  column store or the rows (`source`); how the store got to the version — built afresh, patched from the change log,
+ *  column store, a window's own store (`window`) or the rows (`source`); how the store got to the version — built afresh, patched from the change log,
  *  or current (`scan`). */
-export const lastArrow: { body: 'cached' | 'built'; source: 'scan' | 'rows'; scan: 'built' | 'patched' | 'current' } = { body: 'built', source: 'rows', scan: 'built' };
+export const lastArrow: { body: 'cached' | 'built'; source: 'scan' | 'window' | 'rows'; scan: 'built' | 'patched' | 'current' } = { body: 'built', source: 'rows', scan: 'built' };
 
 /** Column stores by database, project and scenario (the last few used). */
 const stores = new Map<string, { store: ScanStore; version: string }>();
@@ -92,6 +94,15 @@ export async function readNetworkArrow(q: Queryable, projectId: number, f: Netwo
       const body = encodeScanArrow(scan, keptRows(scan, f));
       lastArrow.source = 'scan';
       return body;
+    } catch (e) {
+      if (!(e instanceof ScanFallback)) throw e;
+    }
+  }
+  if (f.bbox && !f.ids && canScan(q) && process.env.NETWORK_WINDOW_READ !== 'rows') {
+    try {
+      const w = await readWindowScan(q, projectId, { ...f, bbox: f.bbox });
+      lastArrow.source = 'window';
+      return encodeScanArrow(w.scan, w.kept);
     } catch (e) {
       if (!(e instanceof ScanFallback)) throw e;
     }

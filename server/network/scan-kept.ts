@@ -11,7 +11,9 @@ export interface ScanFilter { objectTypeIds?: number[]; includeWithoutObjectInst
 /** Masks: objects (by id number), instance, path-edge, value and relation rows in the answer. */
 export interface ScanKept { obj: Uint8Array; inst: Uint8Array; pe: Uint8Array; value: Uint8Array; rel: Uint8Array }
 
-export function keptRows(s: NetworkScan, f: ScanFilter): ScanKept {
+/** `eligible` (window reads: scan-window.ts): by id number, the objects that may be kept by their own instances — the
+ *  rest are there for the closure only. Without it every live object may. */
+export function keptRows(s: NetworkScan, f: ScanFilter, eligible?: Uint8Array): ScanKept {
   const n = s.n, nInst = s.inst.id.length, nPe = s.pe.id.length;
   const types = f.objectTypeIds?.length ? new Set(f.objectTypeIds) : null;
   const hasInst = new Uint8Array(n), typed = new Uint8Array(n);
@@ -23,13 +25,23 @@ export function keptRows(s: NetworkScan, f: ScanFilter): ScanKept {
     if (types && types.has(s.inst.type[r])) typed[o] = 1;
   }
   const self = new Uint8Array(n);
-  for (let o = 0; o < n; o++) if (s.kind[o]) self[o] = hasInst[o] ? (types ? typed[o] : 1) : f.includeWithoutObjectInstances ? 1 : 0;
+  for (let o = 0; o < n; o++) if (s.kind[o] && (!eligible || eligible[o])) self[o] = hasInst[o] ? (types ? typed[o] : 1) : f.includeWithoutObjectInstances ? 1 : 0;
   // live path edges by path (a path's live rows are contiguous: they come from one COPY ordered by path)
   const first = new Int32Array(n).fill(-1), count = new Int32Array(n);
   for (let r = 0; r < nPe; r++) { if (s.pe.dead[r]) continue; const p = s.pe.path[r]; if (first[p] < 0) first[p] = r; count[p]++; }
   const obj = self.slice();
-  const want = (j: number) => { if (j < 0 || s.kind[j] === 0) throw new ScanFallback('the closure reaches outside the scope'); obj[j] = 1; };
-  const wantEdge = (e: number) => { want(e); if (s.kind[e] === EDGE) { want(s.from[e]); want(s.to[e]); } };
+  // objects the kept ones name directly come with their instances (no type filter); the end nodes of a path's edge
+  // that is not the read's own (outside the window) come bare — the row read's rule
+  const named = new Uint8Array(n);
+  const want = (j: number, direct = true) => {
+    if (j < 0 || s.kind[j] === 0) throw new ScanFallback('the closure reaches outside the scope');
+    obj[j] = 1;
+    if (direct) named[j] = 1;
+  };
+  const wantEdge = (e: number) => {
+    want(e);
+    if (s.kind[e] === EDGE) { const own = !eligible || eligible[e] === 1; want(s.from[e], own); want(s.to[e], own); }
+  };
   const pe = new Uint8Array(nPe);
   for (let o = 0; o < n; o++) {
     if (!self[o]) continue;
@@ -43,7 +55,9 @@ export function keptRows(s: NetworkScan, f: ScanFilter): ScanKept {
   const instOfId = new Int32Array(s.ids.size).fill(-1);
   for (let r = 0; r < nInst; r++) {
     if (s.inst.dead[r] || s.inst.object[r] < 0) continue;
-    inst[r] = self[s.inst.object[r]];
+    // an object kept for the closure comes bare with a type filter, with its instances without one (as the row read)
+    const o = s.inst.object[r];
+    inst[r] = self[o] || (!types && named[o]) ? 1 : 0;
     instOfId[s.inst.id[r]] = r;
   }
   const instRow = (id: number) => (id >= 0 ? instOfId[id] : -1);

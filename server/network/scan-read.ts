@@ -9,7 +9,7 @@ import {
 import { EDGE, NODE, NO_SCENARIO, PATH, type ScanStore } from './scan';
 
 /** Runs one COPY of `select` into `sinks` (SCAN_TRACE=1 prints its time). */
-async function copy(q: Queryable, select: string, sinks: Sink[]): Promise<void> {
+export async function copy(q: Queryable, select: string, sinks: Sink[]): Promise<void> {
   const r = new CopyReader(sinks);
   const t0 = performance.now();
   let parse = 0;
@@ -21,8 +21,30 @@ async function copy(q: Queryable, select: string, sinks: Sink[]): Promise<void> 
 /** Whether `q` can stream binary COPY (a PostgreSQL client in a transaction, PGlite). */
 export const canScan = (q: Queryable): boolean => typeof q.copyOut === 'function';
 
-/** SQL literal of a text array (ids are quoted; no parameters in COPY). */
-const textArray = (ids: string[]) => `ARRAY[${ids.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+/** SQL literal of a text array (no parameters in COPY): one array literal, elements double-quoted. */
+export const textArray = (ids: string[]) => `'{${ids.map((s) => `"${s.replace(/[\\"]/g, '\\$&').replace(/'/g, "''")}"`).join(',')}}'::text[]`;
+
+/** Reads the network objects `where` selects (a clause over network_object o) into the store at their id numbers;
+ *  returns those id numbers. References to other objects are resolved once the table is read (to -2 when the store
+ *  does not hold the id), or — `addRefs`, window reads — numbered in the store's ids so the caller can read them next. */
+export async function copyObjects(q: Queryable, s: ScanStore, where: string, addRefs = false): Promise<Int32Array> {
+  const ids = s.ids;
+  const ref = () => (addRefs ? new IdSink(ids) : new RefSink());
+  const o = { id: new IdSink(ids), kind: new TextSink(), scen: new Int4Sink(NO_SCENARIO), coords: new CoordsSink(s.xy), from: ref(), to: ref(), twoWay: new BoolSink(), length: new Float8Sink() };
+  const firstVertex = s.xy.length >> 1;
+  await copy(q, `SELECT o.id, o.kind, o.scenario_id, o.geometry->'coordinates', o.from_node_id, o.to_node_id, o.two_way, o.length FROM network_object o
+    ${where}`, [o.id, o.kind, o.scen, o.coords, o.from, o.to, o.twoWay, o.length]);
+  const resolved = (r: IdSink | RefSink) => (r instanceof IdSink ? r.v.done() : r.resolve(ids));
+  const from = resolved(o.from), to = resolved(o.to), k = o.id.v.done(), nv = o.coords.vertices.done();
+  const kt = o.kind.bytes.a, ko = o.kind.offsets.done(), sc = o.scen.v.done(), tw = o.twoWay.v.done(), len = o.length.v.done();
+  let v = firstVertex;
+  for (let r = 0; r < k.length; r++) {
+    const c = kt[ko[r]], kind = c === 110 ? NODE : c === 101 ? EDGE : PATH;
+    s.setObject(k[r], kind, sc[r], from[r], to[r], tw[r], len[r], v, kind === PATH ? 0 : nv[r]);
+    v += nv[r];
+  }
+  return k;
+}
 
 /** Reads the rows of the store's scope into it: every object, or only `only` (ids of objects whose rows were killed:
  *  those of them still in the scope come back with their instances, path edges, values and relations). */
@@ -31,20 +53,8 @@ export async function fillScan(q: Queryable, s: ScanStore, only?: string[]): Pro
   const p = Math.trunc(s.projectId);
   const scope = (a = '') => (s.scenarioId === undefined ? `${a}scenario_id IS NULL` : `(${a}scenario_id IS NULL OR ${a}scenario_id = ${Math.trunc(s.scenarioId)})`);
   const objs = only ? ` AND o.id = ANY(${textArray(only)})` : '';
+  await copyObjects(q, s, `WHERE o.project_id = ${p} AND ${scope('o.')}${objs}`);
   const ids = s.ids;
-  // objects: read as rows, then put at their id numbers (references to objects resolved after the table is read)
-  const o = { id: new IdSink(ids), kind: new TextSink(), scen: new Int4Sink(NO_SCENARIO), coords: new CoordsSink(s.xy), from: new RefSink(), to: new RefSink(), twoWay: new BoolSink(), length: new Float8Sink() };
-  const firstVertex = s.xy.length >> 1;
-  await copy(q, `SELECT o.id, o.kind, o.scenario_id, o.geometry->'coordinates', o.from_node_id, o.to_node_id, o.two_way, o.length FROM network_object o
-    WHERE o.project_id = ${p} AND ${scope('o.')}${objs}`, [o.id, o.kind, o.scen, o.coords, o.from, o.to, o.twoWay, o.length]);
-  const from = o.from.resolve(ids), to = o.to.resolve(ids), k = o.id.v.done(), nv = o.coords.vertices.done();
-  const kt = o.kind.bytes.a, ko = o.kind.offsets.done(), sc = o.scen.v.done(), tw = o.twoWay.v.done(), len = o.length.v.done();
-  let v = firstVertex;
-  for (let r = 0; r < k.length; r++) {
-    const c = kt[ko[r]], kind = c === 110 ? NODE : c === 101 ? EDGE : PATH;
-    s.setObject(k[r], kind, sc[r], from[r], to[r], tw[r], len[r], v, kind === PATH ? 0 : nv[r]);
-    v += nv[r];
-  }
   const I = s.inst, P = s.pe, V = s.values, R = s.rels;
   await copy(q, `SELECT oi.id, oi.network_object_id, oi.object_type_id FROM object_instance oi JOIN network_object o ON o.project_id = oi.project_id AND o.id = oi.network_object_id
     WHERE oi.project_id = ${p} AND ${scope('o.')}${objs}`, [new IdSink(ids, I.id), new RefSink(ids, I.object), new Int4Sink(0, I.type)]);

@@ -8,6 +8,7 @@ import { seedProject } from '../../server/projects/seed-project';
 import { readNetworkBody, type NetworkFilter } from '../../server/network/read';
 import { streamNetwork } from '../../server/network/read-stream';
 import { inSnapshot } from '../../server/network/send';
+import { sorted } from './support/network-order';
 
 let s: TestServer;
 let api: Api;
@@ -32,11 +33,6 @@ afterAll(async () => { await s?.close(); });
 type Inst = { id: string; attributeValues?: unknown[]; relationSources?: unknown[]; relationTargets?: unknown[] };
 type Obj = { id: string; objectInstances?: Inst[] };
 /** Objects by id, their instances by id and the lists of an instance in text order (neither read promises an order). */
-const byText = (l?: unknown[]) => l && [...l].sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1));
-const sorted = (a: Obj[]) => [...a].sort((x, y) => (x.id < y.id ? -1 : 1)).map((o) => (o.objectInstances ? {
-  ...o, objectInstances: [...o.objectInstances].sort((x, y) => (x.id < y.id ? -1 : 1)).map((i) => ({
-    ...i, attributeValues: byText(i.attributeValues), relationSources: byText(i.relationSources), relationTargets: byText(i.relationTargets) })),
-} : o));
 
 async function both(f: NetworkFilter, page: number): Promise<[Obj[], Obj[]]> {
   const mem = JSON.parse((await inSnapshot(s.db, (q) => readNetworkBody(q, pid, f))).toString()) as Obj[];

@@ -13,6 +13,7 @@ import { bumpNetworkVersion, networkVersion, pruneNetworkLog } from '../../serve
 import { buildSnapshot, fragments, patchSnapshot, type Snapshot } from '../../server/network/snapshot';
 import * as snapshotRead from '../../server/network/snapshot-read';
 import { randomNetworkEdit, rng } from './support/random-edits';
+import { sorted } from './support/network-order';
 
 let s: TestServer;
 let api: Api;
@@ -27,12 +28,6 @@ afterAll(async () => { await s?.close(); });
 
 type Inst = { id: string; attributeValues?: unknown[]; relationSources?: unknown[]; relationTargets?: unknown[] };
 type Obj = { id: string; objectInstances?: Inst[]; pathEdges?: unknown[] };
-const byText = (l?: unknown[]) => l && [...l].sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1));
-/** Objects by id, instances by id, lists in text order (neither read promises an order). */
-const sorted = (a: Obj[]) => [...a].sort((x, y) => (x.id < y.id ? -1 : 1)).map((o) => (o.objectInstances ? {
-  ...o, objectInstances: [...o.objectInstances].sort((x, y) => (x.id < y.id ? -1 : 1)).map((i) => ({
-    ...i, attributeValues: byText(i.attributeValues), relationSources: byText(i.relationSources), relationTargets: byText(i.relationTargets) })),
-} : o));
 const parse = (b: Buffer) => sorted(JSON.parse(b.toString()).data as Obj[]);
 const fullRead = (f: NetworkFilter) => inSnapshot(s.db, async (q) => parse(await readNetworkBody(q, pid, f, '{"data":', '}')));
 

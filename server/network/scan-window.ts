@@ -1,0 +1,81 @@
+// A window (bbox, the map's tiles) read straight into columns (issue 15): the rows the row read (read.ts fetchRows)
+// would fetch, by binary COPY into a ScanStore of this answer only — no row object, no JSON text of coordinates.
+// Same steps and rules as the row read: the objects whose box meets the window, the paths over the edges among them
+// (both in the read's scenario scope: these may be kept by their own instances), those paths' edges; then the closure
+// (edges and start nodes of the paths, end nodes of the edges) by id in any scenario, as the row read does; the
+// instances of all of them, and the values and relations of the instances the answer sends. Which rows the answer keeps
+// is decided by keptRows with the window's objects as the only ones kept by their own instances.
+import type { Queryable } from '../db/db';
+import { DictSink, Float8Sink, IdSink, Int4Sink, RefSink } from './copy-binary';
+import { EDGE, PATH, ScanStore } from './scan';
+import { copy, copyObjects, textArray } from './scan-read';
+import { keptRows, type ScanFilter, type ScanKept } from './scan-kept';
+import type { NetworkScan } from './scan';
+
+export interface WindowFilter extends ScanFilter { scenarioId?: number; bbox: [number, number, number, number] }
+
+/** Reads the window `f.bbox` of the project into a fresh store; returns its view and the rows the answer keeps. Run
+ *  inside one snapshot (inSnapshot). Throws ScanFallback (scan.ts) when the answer cannot be decided on the columns. */
+export async function readWindowScan(q: Queryable, projectId: number, f: WindowFilter): Promise<{ scan: NetworkScan; kept: ScanKept }> {
+  const [x1, y1, x2, y2] = f.bbox.map(Number);
+  if (![x1, y1, x2, y2].every(Number.isFinite)) throw new Error('bbox: four finite numbers expected');
+  const p = Math.trunc(projectId);
+  const scope = f.scenarioId === undefined ? 'o.scenario_id IS NULL' : `(o.scenario_id IS NULL OR o.scenario_id = ${Math.trunc(f.scenarioId)})`;
+  const s = new ScanStore(p, f.scenarioId);
+  const ids = s.ids;
+  const str = (k: number) => ids.string(k);
+  // index-driven plans (see read.ts fetchRows)
+  await q.query('SET LOCAL jit = off');
+  await q.query('SET LOCAL enable_seqscan = off');
+  const inWindow = await copyObjects(q, s, `WHERE o.project_id = ${p} AND ${scope} AND o.bbox && '(${x2},${y2}),(${x1},${y1})'::box`, true);
+  const eligible: number[] = Array.from(inWindow);
+  const edges = inWindow.filter((k) => s.kind.a[k] === EDGE);
+  if (edges.length) {
+    const paths = await copyObjects(q, s, `WHERE o.project_id = ${p} AND ${scope} AND o.id = ANY(ARRAY(
+      SELECT DISTINCT pe.path_id FROM path_edge pe WHERE pe.project_id = ${p} AND pe.edge_id = ANY(${textArray(Array.from(edges, str))})))`, true);
+    const seen = new Set(eligible);
+    for (const k of paths) if (!seen.has(k)) eligible.push(k);
+  }
+  const pathIds = eligible.filter((k) => s.kind.a[k] === PATH);
+  const P = s.pe;
+  if (pathIds.length) {
+    await copy(q, `SELECT pe.id, pe.path_id, pe.edge_id, pe.start_node_id, pe.seq FROM path_edge pe
+      WHERE pe.project_id = ${p} AND pe.path_id = ANY(${textArray(pathIds.map(str))}) ORDER BY pe.path_id, pe.seq, pe.id`,
+    [new IdSink(ids, P.id), new RefSink(ids, P.path), new IdSink(ids, P.edge), new IdSink(ids, P.start), new Float8Sink(NaN, P.seq)]);
+  }
+  // closure: objects the read ones refer to and the store does not hold yet (by id, in any scenario)
+  const held = (k: number) => k < s.kind.length && s.kind.a[k] !== 0;
+  let missing = new Set<number>();
+  const need = (k: number) => { if (k >= 0 && !held(k)) missing.add(k); };
+  for (const k of eligible) if (s.kind.a[k] === EDGE) { need(s.from.a[k]); need(s.to.a[k]); }
+  for (let r = 0; r < P.id.length; r++) { need(P.edge.a[r]); need(P.start.a[r]); }
+  for (let round = 0; missing.size && round < 3; round++) {
+    const read = await copyObjects(q, s, `WHERE o.project_id = ${p} AND o.id = ANY(${textArray([...missing].map(str))})`, true);
+    missing = new Set();
+    for (const k of read) if (s.kind.a[k] === EDGE) { need(s.from.a[k]); need(s.to.a[k]); }
+  }
+  const objects: string[] = [];
+  for (let k = 0; k < s.kind.length; k++) if (s.kind.a[k]) objects.push(str(k));
+  const I = s.inst;
+  if (objects.length) {
+    await copy(q, `SELECT oi.id, oi.network_object_id, oi.object_type_id FROM object_instance oi
+      WHERE oi.project_id = ${p} AND oi.network_object_id = ANY(${textArray(objects)})`, [new IdSink(ids, I.id), new RefSink(ids, I.object), new Int4Sink(0, I.type)]);
+  }
+  const only = new Uint8Array(ids.size);
+  for (const k of eligible) only[k] = 1;
+  // the instances the answer sends decide which values and relations are read
+  const first = keptRows(s.view(), f, only);
+  const sent: string[] = [];
+  for (let r = 0; r < first.inst.length; r++) if (first.inst[r]) sent.push(str(I.id.a[r]));
+  if (sent.length) {
+    const V = s.values, R = s.rels, list = textArray(sent);
+    await copy(q, `SELECT object_instance_id, attribute_type_name, value FROM attribute_value WHERE project_id = ${p} AND object_instance_id = ANY(${list})`,
+      [new RefSink(ids, V.inst), new DictSink(V.names, V.name), V.text]);
+    await copy(q, `SELECT from_id, to_id, relation_type_name FROM relation WHERE project_id = ${p} AND (from_id = ANY(${list}) OR to_id = ANY(${list}))`,
+      [new IdSink(ids, R.from), new IdSink(ids, R.to), new DictSink(R.types, R.type)]);
+  }
+  const scan = s.view();
+  const eligibleAll = new Uint8Array(scan.n);
+  eligibleAll.set(only);
+  return { scan, kept: keptRows(scan, f, eligibleAll) };
+}
