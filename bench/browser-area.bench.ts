@@ -3,7 +3,8 @@
 // organisation (made by `npm run seed -- --edges N`) and loads it by area. Times: extent call, open to the first
 // tiles merged and drawn, a pan to unloaded tiles, a split edit (JS: engine + chunk rebuild + deck.gl update), heap —
 // with network reads as JSON and as Arrow (issue 15) side by side (Arrow rows carry the ratio to JSON), both after a
-// warm-up read of the tiles the run visits.
+// warm-up read of the tiles the run visits. BENCH_AREA_VALIDATION=kept: the open's whole-network validators ran before
+// (default cold: each pass pays their background job). BENCH_AREA_DIST: another build (e.g. unminified, for profiles).
 // Run: npx vite build && BENCH_AREA_DATABASE_URL=postgres://… npx tsx bench/browser-area.bench.ts
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -13,6 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { row, stats, writeResults, type BenchRow } from './lib';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/server';
+import { clearNetworkValidations } from '../server/validation/network-validation';
 import { AREA_TILE } from '../src/map/area-loader';
 import { ARROW_MEDIA_TYPE } from '../engine/network-arrow-schema';
 // @ts-expect-error plain ESM script without types
@@ -37,7 +39,7 @@ const settled = (page: Page, minTiles: number) => page.waitForFunction((n) => {
 
 async function main() {
   if (!DB) { console.log('skipped: set BENCH_AREA_DATABASE_URL to a PostgreSQL database holding a project made by `npm run seed -- --edges N`'); return; }
-  const server = await startServer({ ...configFromEnv({ ...process.env, DATABASE_URL: DB }), port: 0, host: '127.0.0.1', distDir: resolve('dist'), demoSeed: true, demoProject: false });
+  const server = await startServer({ ...configFromEnv({ ...process.env, DATABASE_URL: DB }), port: 0, host: '127.0.0.1', distDir: resolve(process.env.BENCH_AREA_DIST ?? 'dist'), demoSeed: true, demoProject: false });
   const base = server.url;
   const login = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'engineer@demo.example', password: createHash('sha512').update(process.env.DEMO_PASSWORD ?? 'demo1234').digest('hex'), language: 'en' }) });
@@ -69,16 +71,34 @@ async function main() {
   const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
   const all: BenchRow[] = [row('extent call (server)', n, 'time', 'ms', extentMs)];
   try {
-   // the same steps with network reads as JSON, then as Arrow (issue 15), in one run on one server
-   // BENCH_AREA_FORMATS=arrow runs one of them; BENCH_AREA_PROFILE=<file> writes a CPU profile of the pans (CDP)
-   for (const format of (process.env.BENCH_AREA_FORMATS ?? 'json,arrow').split(',')) {
-    const rows: BenchRow[] = [];
+   // The open asks for the whole-network validators (a background job of tens of seconds at 10⁶ edges on the same two
+   // cores as the tile reads). BENCH_AREA_VALIDATION=cold (default): every pass opens with no kept results, as after
+   // an edit, and waits for them at its end (so no pass inherits the other's job); =kept: an unmeasured open runs them
+   // first, so the passes see an idle server (a reopened, unchanged project).
+   const keptValidation = process.env.BENCH_AREA_VALIDATION === 'kept';
+   const newPage = async (format: string) => {
     const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
     await ctx.addInitScript({ content: NAME_SHIM });
     await ctx.addInitScript(([id, f]) => { localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); }, [token, format]);
     const page = await ctx.newPage();
     await page.route('**/service.pdok.nl/**', (r) => r.abort());
     const open0 = Date.now();
+    const validated = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/validations') && r.request().method() === 'POST', { timeout: 600_000 })
+      .then(() => Date.now() - open0, () => NaN);
+    return { ctx, page, open0, validated };
+   };
+   if (keptValidation) {
+    const w = await newPage('arrow');
+    await w.page.goto(`${base}/workflow/${p.id}/fttx/2`);
+    console.log(`validation kept: the open's validators ran in ${((await w.validated) / 1000).toFixed(1)} s before the passes`);
+    await w.ctx.close();
+   }
+   // the same steps with network reads as JSON, then as Arrow (issue 15), in one run on one server
+   // BENCH_AREA_FORMATS=arrow runs one of them; BENCH_AREA_PROFILE=<file> writes a CPU profile of the pans (CDP)
+   for (const format of (process.env.BENCH_AREA_FORMATS ?? 'json,arrow').split(',')) {
+    const rows: BenchRow[] = [];
+    if (!keptValidation) await clearNetworkValidations(server.db);
+    const { ctx, page, open0, validated } = await newPage(format);
     // BENCH_AREA_TRACE=1 prints every API request of the run: start after the open, time to answer, path
     if (process.env.BENCH_AREA_TRACE) page.on('request', (r) => { if (r.url().includes('/api/') && !r.url().includes('geoserver')) console.log(`  start ${Date.now() - open0} ms ${r.method()} ${r.url().replace(/^.*\/api/, '').slice(0, 80)}`); });
     if (process.env.BENCH_AREA_TRACE) page.on('requestfinished', (r) => { if (!r.url().includes('/api/')) return; const t = r.timing();
@@ -148,6 +168,9 @@ async function main() {
       row('heap after open, 3 pans and edits (after a full GC)', n, 'memory', 'MB', heap), row('objects loaded after pans', n, 'count', 'objects', a2.objects),
     );
     console.log(`${format}: edits: ${edits.map((e) => `${e.engine.toFixed(0)}+${e.layers.toFixed(0)}`).join(" ")} ms; heap ${heap.toFixed(0)} MB; ${a2.objects} objects in ${a2.loaded} tiles`);
+    const validatedMs = await validated;
+    rows.push(row(`whole-network validators of the open, answered (${keptValidation ? 'kept results' : 'background job'})`, n, 'time', 'ms', validatedMs));
+    console.log(`${format}: the open's validators answered after ${(validatedMs / 1000).toFixed(1)} s`);
     await ctx.close();
     for (const r of rows) {
       const json = all.find((x) => x.case === `${r.case} — JSON` && x.metric === r.metric);

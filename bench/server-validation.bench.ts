@@ -101,7 +101,7 @@ async function measure(pid: number, n: number) {
   const cl: Record<Mode, { cold: number; lag: number; tiles: number[] }> = {} as never;
   for (const mode of MODES) {
     process.env.NETWORK_THREAD = mode === 'inline' ? 'inline' : '';
-    clearNetworkCache(); clearScanStores(); clearNetworkValidations(); dropRouteGraph();
+    clearNetworkCache(); clearScanStores(); await clearNetworkValidations(server.db); dropRouteGraph();
     const v = await during(pid, dense, () => validate(pid));
     out[mode] = { ...v, warm: await validate(pid) };
     clearNetworkCache(); clearScanStores();

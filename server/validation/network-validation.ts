@@ -1,6 +1,6 @@
 // Whole-network validators of one POST /validations (graph_integrity and the engine's network validators): answered
 // from the results of the same network version, catalogue, settings, demarcation and params when this process has
-// them, else run as one job (one model for every validator asked) in the worker thread of whole-network jobs (jobs/)
+// them, else from those any process stored in the database (result-store.ts), else run as one job (one model for every validator asked) in the worker thread of whole-network jobs (jobs/)
 // — the event loop stays free for tile reads while a 10⁶-edge network is checked. On PostgreSQL the worker reads the
 // network over a connection of its own; on embedded PGlite this thread reads the Arrow body and hands it over. The SQL
 // validators' results are kept the same way (keptResults).
@@ -14,15 +14,16 @@ import type { NetworkJob } from './network-job';
 import { runInThread } from '../jobs/thread';
 import { sha1, stable } from '../jobs/keys';
 import type { ValidationResult } from './results';
+import { clearStoredResults, storedResults, storeResults } from './result-store';
 
 /** Results kept per process (NETWORK_VALIDATION_CACHE entries, the most recently used). */
 const MAX_ENTRIES = Number(process.env.NETWORK_VALIDATION_CACHE ?? 64);
 const results = new Map<string, ValidationResult[]>();
 const inFlight = new Map<string, Promise<Map<string, ValidationResult[]>>>();
 
-/** How the last call got its results (tests, benchmarks): every one kept ('cached'), or some run ('run') — in which
- *  thread (0: the server's own). */
-export const lastNetworkValidation: { how: 'cached' | 'run'; thread?: number } = { how: 'run' };
+/** How the last call got its results (tests, benchmarks): every one kept in this process ('cached'), the rest from the
+ *  database ('stored'), or some run ('run') — in which thread (0: the server's own). */
+export const lastNetworkValidation: { how: 'cached' | 'stored' | 'run'; thread?: number } = { how: 'run' };
 
 function keep(key: string, r: ValidationResult[]): void {
   results.delete(key);
@@ -30,21 +31,25 @@ function keep(key: string, r: ValidationResult[]): void {
   while (results.size > MAX_ENTRIES) results.delete(results.keys().next().value!);
 }
 
-/** Forgets the kept results (benchmarks: a fresh process). */
-export function clearNetworkValidations(): void { results.clear(); }
+/** Forgets the kept results (a fresh process); with `db`, those stored in it too (a cold start: tests, benchmarks). */
+export async function clearNetworkValidations(db?: Db): Promise<void> {
+  results.clear();
+  if (db) await clearStoredResults(db);
+}
 
 /** Hashes of catalogues (a catalogue object is replaced, not changed, when its types are edited). */
 const catalogueHashes = new WeakMap<object, string>();
 
 /** What results depend on besides the params, read once per request: the database, the project, the whole catalogue
  *  of its family, its effective settings and demarcation (`ctx`, what a job needs), and the network version. */
-export interface ValidationScope { key: string; version: string; ctx: NetworkContext }
+export interface ValidationScope { key: string; version: string; ctx: NetworkContext; /** key without the database */ shared: string }
 
 export async function validationScope(db: Db, p: EngineProject): Promise<ValidationScope> {
   const [dbId, ctx, cat, version] = await Promise.all([databaseId(db), networkContext(db, p), catalogueFor(db, p.family), networkVersion(db, p.id)]);
   let c = catalogueHashes.get(cat);
   if (!c) catalogueHashes.set(cat, (c = sha1(stable(cat))));
-  return { key: `${dbId}|${p.id}|${c}|${sha1(stable([ctx.settings, ctx.demarcation]))}`, version, ctx };
+  const shared = `${p.id}|${c}|${sha1(stable([ctx.settings, ctx.demarcation]))}`;
+  return { key: `${dbId}|${shared}`, shared, version, ctx };
 }
 
 type Item = { name: string; params: Record<string, unknown> };
@@ -66,14 +71,24 @@ export async function runNetworkValidators(db: Db, p: EngineProject, sc: Validat
   const { version, ctx } = sc;
   const scope = `${sc.key}|${scenarioId ?? ''}`;
   const keyOf = (v: string, i: Item) => itemKey(scope, v, i);
-  const missing = items.filter((i) => !results.has(keyOf(version, i)));
-  lastNetworkValidation.how = missing.length ? 'run' : 'cached';
+  const storedKey = (i: Item) => sha1(`${sc.shared}|${scenarioId ?? ''}|${i.name}|${stable(i.params)}`);
+  const asked = items.filter((i) => !results.has(keyOf(version, i)));
+  lastNetworkValidation.how = asked.length ? 'run' : 'cached';
   let fresh = new Map<string, ValidationResult[]>();
-  if (missing.length) {
-    const runKey = `${scope}|${version}|${missing.map((i) => `${i.name}|${stable(i.params)}`).join('\u0001')}`;
+  if (asked.length) {
+    const runKey = `${scope}|${version}|${asked.map((i) => `${i.name}|${stable(i.params)}`).join('\u0001')}`;
     let run = inFlight.get(runKey);
     if (!run) {
       run = (async () => {
+        const out = new Map<string, ValidationResult[]>();
+        const stored = await storedResults(db, p.id, version, asked.map(storedKey));
+        for (const i of asked) {
+          const r = stored.get(storedKey(i));
+          if (r) { keep(keyOf(version, i), r); out.set(keyOf(version, i), r); }
+        }
+        const missing = asked.filter((i) => !stored.has(storedKey(i)));
+        lastNetworkValidation.how = missing.length ? 'run' : 'stored';
+        if (!missing.length) return out;
         const job: NetworkJob = { kind: 'validate', projectId: p.id, scenarioId, items: missing, ...ctx };
         let read = version;
         if (db.connection) job.source = db.connection;
@@ -86,7 +101,7 @@ export async function runNetworkValidators(db: Db, p: EngineProject, sc: Validat
         const r = await runInThread(job);
         lastNetworkValidation.thread = r.thread;
         const at = r.version ?? read;
-        const out = new Map<string, ValidationResult[]>();
+        await storeResults(db, p.id, at, missing.map((i, n) => [storedKey(i), r.results[n]]));
         missing.forEach((i, n) => {
           keep(keyOf(at, i), r.results[n]);
           // under the version asked for too, where the job read a later one: those results are the newest there are

@@ -2,7 +2,8 @@
 // area-loaded 10⁶-edge project asks for graph_integrity at open, which blocked every other call for half a minute):
 // POST /validations runs graph_integrity and the engine validators as one job in the validation worker thread, with
 // the same results as in the server's own thread (NETWORK_THREAD=inline); the same call at the same network
-// version, catalogue and settings is answered from the kept results; a network write or a settings change runs it again.
+// version, catalogue and settings is answered from the kept results — by another process (or after a restart) from the
+// results stored in the database; a network write or a settings change runs it again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadId } from 'node:worker_threads';
 import { startTestServer, type Api, type TestServer } from './support/server';
@@ -33,14 +34,14 @@ afterAll(async () => { delete process.env.NETWORK_THREAD; await ts?.close(); });
 
 describe('whole-network validation in the worker thread, kept per network version', () => {
   it('runs in another thread with the same results as in the server thread', async () => {
-    clearNetworkValidations();
+    await clearNetworkValidations(ts.db);
     const r = await api.post(`${base()}/validations`, SET);
     expect(r.status, r.text).toBe(200);
     expect(lastNetworkValidation.how).toBe('run');
     expect(lastNetworkValidation.thread).not.toBe(threadId);
     expect(failedIds(r.body)).toEqual(['vt-a-i']);
     expect(r.body.graph_integrity.passed).toBe(true);
-    clearNetworkValidations();
+    await clearNetworkValidations(ts.db);
     process.env.NETWORK_THREAD = 'inline';
     try {
       const inline = await api.post(`${base()}/validations`, SET);
@@ -59,11 +60,31 @@ describe('whole-network validation in the worker thread, kept per network versio
     expect(lastNetworkValidation.how).toBe('run');
   });
 
+  it('another process (a fresh cache) answers from the results stored in the database, without a job', async () => {
+    const a = await api.post(`${base()}/validations`, SET);
+    await clearNetworkValidations(); // this process forgets; the database keeps them
+    const b = await api.post(`${base()}/validations`, SET);
+    expect(lastNetworkValidation.how).toBe('stored');
+    expect(b.body).toEqual(a.body);
+    await api.post(`${base()}/validations`, SET);
+    expect(lastNetworkValidation.how).toBe('cached');
+    // other params were never stored: run
+    await clearNetworkValidations();
+    await api.post(`${base()}/validations`, [{ name: 'dp_capacity', params: { severity: 'Recommended' } }]);
+    expect(lastNetworkValidation.how).toBe('run');
+  });
+
   it('a network write runs the validators again and its results show the change', async () => {
     expect((await api.post(`${base()}/object_instance`, [dp('vt-b-i', 'vt-b', '60')])).status).toBeLessThan(300);
     const r = await api.post(`${base()}/validations`, SET);
     expect(lastNetworkValidation.how).toBe('run');
     expect(failedIds(r.body)).toEqual(['vt-a-i', 'vt-b-i']);
+    // only the newest version's results stay stored
+    const versions = (await ts.db.query<{ v: string }>('SELECT DISTINCT version::text AS v FROM network_validation_result WHERE project_id = $1', [pid])).rows;
+    expect(versions).toHaveLength(1);
+    await clearNetworkValidations();
+    expect(failedIds((await api.post(`${base()}/validations`, SET)).body)).toEqual(['vt-a-i', 'vt-b-i']);
+    expect(lastNetworkValidation.how).toBe('stored');
   });
 
   it('a settings change runs them again', async () => {
