@@ -1,8 +1,9 @@
 // GET network_object/extent: the count and box of a project's network objects (the map's choice between loading the
-// whole network and loading by area), for viewers of the project's organisation only.
+// whole network and loading by area), for viewers of the project's organisation only; kept per network version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api, TestServer } from './support/server';
-import { edge, engineerProject, node } from './network-fixtures';
+import { edge, engineerProject, node, wire } from './network-fixtures';
+import { lastExtent } from '../../server/network/extent';
 
 let ts: TestServer;
 let api: Api;
@@ -23,6 +24,22 @@ describe('GET network_object/extent', () => {
   it('answers count 0 and no box for an empty project', async () => {
     const empty = (await api.post('/api/project', { name: 'Empty', projectTypeId: 10 })).body.id;
     expect((await api.get(`/api/project/${empty}/network_object/extent`)).body.data).toEqual({ count: 0, bbox: null });
+  });
+
+  it('is kept per network version: the same call again is answered without a scan, a network write reads it again', async () => {
+    const a = await api.get(`/api/project/${pid}/network_object/extent`);
+    const b = await api.get(`/api/project/${pid}/network_object/extent`);
+    expect(lastExtent.how).toBe('kept');
+    expect(b.body).toEqual(a.body);
+    expect((await api.post(`/api/project/${pid}/network_object`, wire([node('far', 1000, -50)]))).status).toBe(201);
+    const c = await api.get(`/api/project/${pid}/network_object/extent`);
+    expect(lastExtent.how).toBe('read');
+    expect(c.body.data).toEqual({ count: 4, bbox: [-100, -50, 1000, 400] });
+    // per scenario: another key
+    await api.get(`/api/project/${pid}/network_object/extent?scenarioId=3`);
+    expect(lastExtent.how).toBe('read');
+    expect((await api.delete(`/api/project/${pid}/network_object`, { networkObjectIds: ['far'] })).status).toBeLessThan(300);
+    expect((await api.get(`/api/project/${pid}/network_object/extent`)).body.data).toEqual({ count: 3, bbox: [-100, 20, 300, 400] });
   });
 
   it('is refused to a user of another organisation and checks its query', async () => {
