@@ -51,7 +51,7 @@ export async function validationRoutes(api: FastifyInstance): Promise<void> {
     const out: Record<string, { passed: boolean; results: ValidationResult[] }> = {};
     for (const v of req.body) {
       const params = v.params ?? {};
-      const results = isNetwork(v.name) ? network.get(`${v.name}|${JSON.stringify(params)}`)! : await keptResults(scope, { name: v.name, params }, () => VALIDATORS[v.name]({ q: db, projectId: p.id, family: p.family, params }));
+      const results = isNetwork(v.name) ? network.get(`${v.name}|${JSON.stringify(params)}`)! : await keptResults(db, scope, p.id, { name: v.name, params }, () => VALIDATORS[v.name]({ q: db, projectId: p.id, family: p.family, params }));
       out[v.name] = { passed: results.every((r) => r.passed || r.severity !== 'Required'), results };
     }
     // kept for the statistics' validation pass rate (issue 16)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadId } from 'node:worker_threads';
 import { startTestServer, type Api, type TestServer } from './support/server';
 import { node, wire } from './network-fixtures';
-import { clearNetworkValidations, lastNetworkValidation } from '../../server/validation/network-validation';
+import { clearNetworkValidations, lastNetworkValidation, lastSqlValidation } from '../../server/validation/network-validation';
 
 let ts: TestServer;
 let api: Api;
@@ -65,9 +65,11 @@ describe('whole-network validation in the worker thread, kept per network versio
     await clearNetworkValidations(); // this process forgets; the database keeps them
     const b = await api.post(`${base()}/validations`, SET);
     expect(lastNetworkValidation.how).toBe('stored');
+    expect(lastSqlValidation.how).toBe('stored'); // required_attributes, the SQL validator of SET
     expect(b.body).toEqual(a.body);
     await api.post(`${base()}/validations`, SET);
     expect(lastNetworkValidation.how).toBe('cached');
+    expect(lastSqlValidation.how).toBe('cached');
     // other params were never stored: run
     await clearNetworkValidations();
     await api.post(`${base()}/validations`, [{ name: 'dp_capacity', params: { severity: 'Recommended' } }]);
