@@ -17,7 +17,7 @@ import {
 import { saveRequests, type SaveRequest } from './save';
 import type { NetworkObject } from './types';
 import { compactModel, mergeInBulk, overlayIsLarge, planMerge, type MergeKnown, type MergePlan } from './merge';
-import { BULK_MERGE } from './segments';
+import { BULK_MERGE, foldSegments } from './segments';
 import { planUnload, type Box, type UnloadPlan } from './unload';
 
 export interface GestureResult {
@@ -109,13 +109,22 @@ export class Editor {
    * Adds rows of a read the session has not seen (area loading) outside the history — a large read in bulk as a new
    * base segment, a small one as a transaction: the spatial index follows the diff; undo/redo and saving are unaffected.
    */
-  merge(read: readonly NetworkObject[], known: MergeKnown): { model: Model; diff: Diff; plan: MergePlan } {
+  merge(read: readonly NetworkObject[], known: MergeKnown, opts: { deferFolds?: boolean } = {}): { model: Model; diff: Diff; plan: MergePlan } {
     const plan = planMerge(this.model, read, known);
-    const bulk = mergeInBulk(this.model, plan, { ...BULK_MERGE, ...this.config.bulkMerge });
+    const bulk = mergeInBulk(this.model, plan, { ...BULK_MERGE, ...this.config.bulkMerge }, opts.deferFolds);
     if (!bulk) return { ...this.outsideHistory(plan.actions), plan };
     this.index.applyDiff(bulk.diff);
     this.model = overlayIsLarge(bulk.model) ? compactModel(bulk.model) : bulk.model;
     return { model: this.model, diff: bulk.diff, plan };
+  }
+
+  /** Runs the segment folds merges with `deferFolds` left (the map: after the frame that draws the read). The model
+   *  holds the same rows after it: no diff, no history. Returns whether anything was folded. */
+  fold(): boolean {
+    const m = foldSegments(this.model, { ...BULK_MERGE, ...this.config.bulkMerge });
+    if (m === this.model) return false;
+    this.model = m;
+    return true;
   }
 
   /**

@@ -107,7 +107,7 @@ export function overlayIsLarge(m: Model, min = 4_096): boolean {
  * refuses them one by one. planMerge has already found the planned objects and relations absent from the model, so
  * for them only a deletion in the overlay (a row still in a segment) is left to rule out.
  */
-export function mergeInBulk(model: Model, plan: MergePlan, limits: BulkMergeLimits = BULK_MERGE): { model: Model; diff: Diff } | null {
+export function mergeInBulk(model: Model, plan: MergePlan, limits: BulkMergeLimits = BULK_MERGE, deferFolds = false): { model: Model; diff: Diff } | null {
   if (plan.actions.length < limits.min) return null;
   const rows = { networkObjects: [], pathEdges: [], objectInstances: [], attributeValues: [], relations: [] } as Record<TableName, unknown[]>;
   const diff = emptyDiff();
@@ -136,5 +136,5 @@ export function mergeInBulk(model: Model, plan: MergePlan, limits: BulkMergeLimi
   const seg = modelFromRows(model.schema, rows);
   // a duplicate key in the read: createModel kept one row, a transaction would refuse the read
   if (ROW_TABLES.some((t) => (seg[t] as PTable<unknown>).base.ids.size !== rows[t].length)) return null;
-  return { model: appendSegment(model, seg, limits), diff };
+  return { model: appendSegment(model, seg, limits, deferFolds), diff };
 }

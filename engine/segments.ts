@@ -63,7 +63,7 @@ export function segmentCount(m: Model): number {
  * base segment, then folded as needed. The overlay stays on top: a list key the overlay overrides and the segment adds
  * to gets the segment's entries in its overlay list too, so nothing the segment brings is hidden.
  */
-export function appendSegment(m: Model, seg: Model, limits: BulkMergeLimits = BULK_MERGE): Model {
+export function appendSegment(m: Model, seg: Model, limits: BulkMergeLimits = BULK_MERGE, deferFolds = false): Model {
   const out = { ...m } as Model;
   const src = tablesOf(m), add = tablesOf(seg), dst = tablesOf(out);
   const empty = segmentCount(m) === 1 && ROW_TABLES.every((n) => baseRowCount(src[n]) === 0) && TABLES.every((n) => src[n].over === null);
@@ -84,16 +84,18 @@ export function appendSegment(m: Model, seg: Model, limits: BulkMergeLimits = BU
     }
     if (w) dst[name] = w.finish();
   }
-  return foldSegments(out, limits);
+  return foldSegments(out, limits, deferFolds);
 }
 
 /** Folds the newest segments while the newest holds at least 2/3 of the rows of the one before and both are not too
- *  large (or while too many exist). */
-export function foldSegments(m: Model, limits: BulkMergeLimits = BULK_MERGE): Model {
+ *  large (or while too many exist). `onlyPastMax`: only while too many exist (a merge whose folds the caller runs
+ *  later, off the path that draws the read: Editor.fold). The result holds the same rows (no diff). */
+export function foldSegments(m: Model, limits: BulkMergeLimits = BULK_MERGE, onlyPastMax = false): Model {
   let out = m;
   for (;;) {
     const n = segmentCount(out);
     if (n < 2) return out;
+    if (onlyPastMax && n <= limits.maxSegments) return out;
     const last = segmentRows(out, n - 1), prev = segmentRows(out, n - 2);
     if (n <= limits.maxSegments && (3 * last < 2 * prev || last + prev > limits.foldMaxRows)) return out;
     out = fold(out, n - 2);

@@ -99,10 +99,17 @@ export class EditSession {
 
   /** Merges a read of more of the network (area loading): not an edit, nothing to undo or save. */
   merge(read: readonly NetworkObject[], known: MergeKnown): { plan: MergePlan; diff: Diff } {
-    const { plan, diff } = this.editor.merge(read, known);
+    const { plan, diff } = this.editor.merge(read, known, { deferFolds: this.deferFolds });
     if (plan.objects.length || diff.added.length) this.emit({ ids: touchedObjectIds(diff, this.model), diff, warnings: [], rejected: null, limitReached: false, kind: 'load' });
     return { plan, diff };
   }
+
+  /** Set by the map's binding: bulk merges leave their segment folds to `fold`, which it runs after the frame that
+   *  draws the read (issue 15: ≈ 50 ms of a 10⁶-edge tile's merge). */
+  deferFolds = false;
+
+  /** The segment folds merges left (same rows: nothing to emit). */
+  fold(): boolean { return this.editor.fold(); }
 
   /** Drops rows of far areas (area loading): not an edit, nothing to undo or save (engine/unload.ts). */
   unload(dropped: Box[], held: (b: Box) => boolean, keep: (id: string) => boolean): { plan: UnloadPlan; diff: Diff } {

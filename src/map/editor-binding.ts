@@ -4,7 +4,8 @@
 // the same ChangeEvent with its diff, never a rescan). Warnings and the 20-item signal become notifications.
 // Loads (area tiles read in, far tiles dropped) reach the plug-ins after the frame that draws them, in order, and
 // before any later change: the tile is on screen first and its validation follows (issue 15: per tile ≈ 250 ms of
-// live validation at 10⁶ edges no longer delays the draw).
+// live validation at 10⁶ edges no longer delays the draw); the engine's segment folds of merged tiles follow in a task
+// of their own (same rows, nothing to emit).
 import type { Layer } from '@deck.gl/core';
 import type { Intent } from 'engine';
 import type { Id, Position } from 'engine/types';
@@ -62,8 +63,17 @@ export class EditorBinding {
       clearTimeout(this.flushing.timer);
       this.flushing = null;
     }
+    const loads = this.pending.length;
     while (this.pending.length) { const e = this.pending.shift()!; for (const l of this.listeners) l(e); }
+    if (loads) this.foldLater();
   }
+
+  /** The engine's segment folds of merged tiles, in a task of their own after the loads reached the plug-ins. */
+  private foldLater(): void {
+    if (this.folding) return;
+    this.folding = setTimeout(() => { this.folding = undefined; this.session?.fold(); }, 0);
+  }
+  private folding: ReturnType<typeof setTimeout> | undefined;
 
   /** After the next frame (rAF, then a task), or in a task where there are no frames (tests, a hidden tab's 250 ms). */
   private later(): void {
@@ -83,6 +93,7 @@ export class EditorBinding {
     this.flush();
     this.offSession?.(); this.offSession = null;
     this.session = session;
+    if (session) session.deferFolds = true;
     this.selection = [];
     if (!session) { this.chunks = null; return null; }
     const src = modelSource(() => this.session!.model);
@@ -103,6 +114,7 @@ export class EditorBinding {
     if (this.selection.some((id) => !getObject(session.model, id))) this.selection = this.selection.filter((id) => getObject(session.model, id));
     if (e.kind === 'load' && this.listeners.size) { this.pending.push(e); this.later(); }
     else { this.flush(); for (const l of this.listeners) l(e); }
+    if (e.kind === 'load' && !this.listeners.size) this.foldLater();
     this.host.changed();
   }
 

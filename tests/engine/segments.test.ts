@@ -50,6 +50,28 @@ describe('base segments', () => {
     expect(edgesOfNode(folded, 'C')).toEqual(['AC', 'CB', 'CD']);
   });
 
+  it('a merge with deferred folds leaves them to Editor.fold (the map runs it after the frame): same rows after it', () => {
+    const reads = () => [pick(['A', 'C', 'AC']), pick(['B', 'CB']), pick(['D', 'CD'])];
+    const now = new Editor(createModel({ networkObjects: [], objectTypes: TYPES }), {
+      newId: counterIds('n'), projectId: 1, bulkMerge: { min: 0, maxSegments: 10, foldMaxRows: 1e6 },
+    });
+    const later = new Editor(now.model, { ...now.config, newId: counterIds('m') });
+    for (const r of reads()) { now.merge(r, known); later.merge(r, known, { deferFolds: true }); }
+    expect(segmentCount(now.model)).toBeLessThan(3); // folded while merging (sizes within 2/3 of each other)
+    expect(segmentCount(later.model)).toBe(3);
+    const rows = (m: typeof now.model) => [...pentries(m.networkObjects)].map(([k]) => k).sort();
+    const before = rows(later.model);
+    expect(later.fold()).toBe(true);
+    expect(segmentCount(later.model)).toBeLessThan(3);
+    expect(rows(later.model)).toEqual(before);
+    expect(edgesOfNode(later.model, 'C')).toEqual(['AC', 'CB', 'CD']);
+    expect(later.fold()).toBe(false);
+    // past the cap a deferred merge still folds at once
+    const capped = session(2);
+    for (const r of reads()) capped.merge(r, known, { deferFolds: true });
+    expect(segmentCount(capped.model)).toBe(2);
+  });
+
   it('a small read, or one holding a row the session has, goes through a transaction instead', () => {
     const ed = new Editor(createModel({ networkObjects: [], objectTypes: TYPES }), { newId: counterIds('n'), projectId: 1 });
     merge(ed, [pick(['A', 'C', 'AC']), pick(['B', 'CB'])]);

@@ -2,6 +2,7 @@
 // or dropped) is drawn at once and reaches them after its frame — never after a later change, never twice.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createModel } from 'engine/model';
+import { segmentCount } from 'engine/segments';
 import type { NetworkObject } from 'engine/types';
 import { EditSession, type ChangeEvent } from '../../../src/map/edit-session';
 import { EditorBinding } from '../../../src/map/editor-binding';
@@ -67,5 +68,21 @@ describe('EditorBinding: loads reach the plug-ins after their frame', () => {
     s.merge([node('t1', 10)], known);
     b.setSession(null);
     expect(seen.map((e) => e.kind)).toEqual(['load']);
+  });
+
+  it("a merged tile's segment folds run in a task after the loads reached the plug-ins", async () => {
+    vi.useFakeTimers();
+    const b = new EditorBinding({ notify: () => {}, changed: () => {} });
+    const s = new EditSession(createModel({ networkObjects: [] }), { newId: () => 'x', projectId: 1, bulkMerge: { min: 0, maxSegments: 16, foldMaxRows: 1e6 } });
+    b.setSession(s);
+    const seen: number[] = [];
+    b.subscribe(() => seen.push(segmentCount(s.model)));
+    s.merge([node('t1', 10), node('t2', 20)], known);
+    s.merge([node('t3', 30), node('t4', 40)], known); // as large as the first: merged at once, it would fold
+    expect(segmentCount(s.model)).toBe(2);
+    await vi.runAllTimersAsync();
+    expect(seen).toEqual([2, 2]); // the plug-ins got both loads before the fold
+    expect(segmentCount(s.model)).toBe(1);
+    expect(b.chunks!.chunks().reduce((n, c) => n + c.nodes.length, 0)).toBe(4);
   });
 });
