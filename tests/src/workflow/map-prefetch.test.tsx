@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+// Entering the workflow starts the map screen's first calls — the network's extent and the object and relation types —
+// at once, not after the map's code has loaded and mounted (issue 15: the extent of a 10⁶-edge network is on the
+// open's critical path); the map's own calls then share them.
+import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { makeStore } from '../../../src/app/store';
+import { WorkflowRoute } from '../../../src/workflow/WorkflowRoute';
+import { networkApi } from '../../../src/api/endpoints/network';
+import { mockFetch } from '../support/fetch-mock';
+import { setupI18n } from '../support/i18n';
+
+// the map screen stands in without any call of its own: whatever asks for the extent is the workflow
+vi.mock('../../../src/map/MapScreen', () => ({ MapScreen: () => <div data-testid="map-screen" /> }));
+
+beforeAll(async () => { await setupI18n('en'); });
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+describe('workflow entry', () => {
+  it("asks for the map's extent and types with the project, and the map's own call shares the answer", async () => {
+    const m = mockFetch({
+      'GET /api/project/7': { body: { id: 7, name: 'P', projectTypeId: 5 } },
+      'GET /api/project_type/all': { body: [{ id: 5, key: 'fttx', name: 'FTTx' }] },
+      'GET /api/state/project_type/5': { body: [{ id: 1, name: 'Design', step: 0 }] },
+      'GET /api/project/7/network_object/extent': { body: { data: { count: 2_000_000, bbox: [0, 0, 10, 10] } } },
+      'GET /api/project/7/object_type': { body: [] },
+      'GET /api/project/7/object_relation_type': { body: [] },
+    });
+    const store = makeStore();
+    const router = createMemoryRouter([{ path: '/workflow/:projectId/:projectTypeKey/:step', element: <WorkflowRoute /> }], { initialEntries: ['/workflow/7/fttx/0'] });
+    render(<Provider store={store}><RouterProvider router={router} /></Provider>);
+    await waitFor(() => expect(m.callsTo('GET', '/api/project/7/network_object/extent')).toHaveLength(1));
+    await waitFor(() => expect(m.callsTo('GET', '/api/project/7/object_type')).toHaveLength(1));
+    expect(m.callsTo('GET', '/api/project/7/object_relation_type')).toHaveLength(1);
+    await screen.findByTestId('map-screen');
+    const sub = store.dispatch(networkApi.endpoints.networkExtent.initiate({ projectId: 7 }));
+    expect((await sub.unwrap()).count).toBe(2_000_000);
+    sub.unsubscribe();
+    expect(m.callsTo('GET', '/api/project/7/network_object/extent')).toHaveLength(1);
+  });
+});
