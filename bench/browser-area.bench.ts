@@ -162,6 +162,15 @@ async function main() {
       gc?.(); gc?.();
       return ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 2 ** 20;
     });
+    // BENCH_AREA_HEAPSNAPSHOT=<file>: a heap snapshot here, per format (<file>-<format>.heapsnapshot)
+    if (process.env.BENCH_AREA_HEAPSNAPSHOT) {
+      const cdp = await ctx.newCDPSession(page);
+      const parts: string[] = [];
+      cdp.on('HeapProfiler.addHeapSnapshotChunk', (e: { chunk: string }) => { parts.push(e.chunk); });
+      await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+      writeFileSync(`${process.env.BENCH_AREA_HEAPSNAPSHOT}-${format}.heapsnapshot`, parts.join(''));
+      await cdp.detach();
+    }
     const a2 = await page.evaluate(() => (window as unknown as W).__map.area()!);
     const rs = stats(a2.timings.read), ms = stats(a2.timings.merge);
     rows.push(row('tile read (request to parsed answer)', n, 'time p50', 'ms', rs.p50), row('tile read (request to parsed answer)', n, 'time max', 'ms', rs.max),
