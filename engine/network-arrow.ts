@@ -46,37 +46,44 @@ function utf8Of(d: Data | undefined): Utf8Column {
   return { offsets: (d.valueOffsets as Int32Array).subarray(0, d.length + 1), bytes: d.values as Uint8Array, valid: validity(d) };
 }
 
-/** Strings of a utf8 column: the column's bytes are decoded once and each value is a slice of that text (a value's
- *  UTF-16 bounds counted from its byte offsets where the text is not ASCII). One decode per value made each value an
- *  external string in the browser (≈ 31 000 of them, 5.4 MB, after five tiles of a 10⁶-edge project: issue 15). */
+/** Strings of a utf8 column, each one a flat string of its own (one byte a character where it fits Latin-1), decoded
+ *  here from the UTF-8 bytes. Decoding the column with TextDecoder and slicing kept every tile's decoded column alive
+ *  as long as one value of it was held (two bytes a character once any is outside Latin-1), and one TextDecoder call
+ *  per value made each value an external string (≈ 31 000, 5.4 MB after five tiles of a 10⁶-edge project: issue 15).
+ *  Long values and bytes that are not UTF-8 go through TextDecoder (its replacement characters). */
 export function strings(c: Utf8Column): (string | null)[] {
   const n = c.offsets.length - 1, out = new Array<string | null>(n);
-  const td = new TextDecoder();
-  const all = td.decode(c.bytes);
-  const at = all.length === c.bytes.length ? c.offsets : utf16Offsets(c.bytes, c.offsets, all.length);
-  for (let i = 0; i < n; i++) {
-    if (!bit(c.valid, i)) { out[i] = null; continue; }
-    out[i] = at ? all.slice(at[i], at[i + 1]) : td.decode(c.bytes.subarray(c.offsets[i], c.offsets[i + 1]));
-  }
+  for (let i = 0; i < n; i++) out[i] = bit(c.valid, i) ? utf8String(c.bytes, c.offsets[i], c.offsets[i + 1]) : null;
   return out;
 }
 
-/** UTF-16 positions of the byte offsets of UTF-8 text (a lead byte from 0xF0 is a surrogate pair); null when they do
- *  not add up to the decoded length (bytes that are not UTF-8: decode value by value). */
-export function utf16Offsets(bytes: Uint8Array, offsets: Int32Array, decodedLength: number): Int32Array | null {
-  const u = new Int32Array(offsets.length);
-  let b = 0, units = 0;
-  for (let i = 0; i < offsets.length; i++) {
-    const end = offsets[i];
-    while (b < end) {
-      const x = bytes[b];
-      if (x < 0x80) { units++; b++; } else if (x < 0xe0) { units++; b += 2; } else if (x < 0xf0) { units++; b += 3; } else { units += 2; b += 4; }
+const LONG = 2048;
+const units = new Uint16Array(LONG);
+let decoder: TextDecoder | null = null;
+const fromUnits = (u: ArrayLike<number>): string => String.fromCharCode.apply(null, u as number[]);
+const cont = (b: number) => (b & 0xc0) === 0x80;
+
+/** The text of UTF-8 bytes [s, e). */
+export function utf8String(bytes: Uint8Array, s: number, e: number): string {
+  const n = e - s;
+  if (n === 0) return '';
+  if (n > LONG) return (decoder ??= new TextDecoder()).decode(bytes.subarray(s, e));
+  let k = 0;
+  for (let i = s; i < e;) {
+    const x = bytes[i];
+    if (x < 0x80) { units[k++] = x; i++; continue; }
+    if (x >= 0xc2 && x < 0xe0 && i + 1 < e && cont(bytes[i + 1])) { units[k++] = ((x & 0x1f) << 6) | (bytes[i + 1] & 0x3f); i += 2; continue; }
+    if (x >= 0xe0 && x < 0xf0 && i + 2 < e && cont(bytes[i + 1]) && cont(bytes[i + 2])) {
+      const u = ((x & 0x0f) << 12) | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f);
+      if (u >= 0x800 && (u < 0xd800 || u > 0xdfff)) { units[k++] = u; i += 3; continue; }
     }
-    if (b !== end) return null;
-    u[i] = units;
+    if (x >= 0xf0 && x < 0xf5 && i + 3 < e && cont(bytes[i + 1]) && cont(bytes[i + 2]) && cont(bytes[i + 3])) {
+      const cp = ((x & 0x07) << 18) | ((bytes[i + 1] & 0x3f) << 12) | ((bytes[i + 2] & 0x3f) << 6) | (bytes[i + 3] & 0x3f);
+      if (cp >= 0x10000 && cp <= 0x10ffff) { units[k++] = 0xd800 + ((cp - 0x10000) >> 10); units[k++] = 0xdc00 + ((cp - 0x10000) & 0x3ff); i += 4; continue; }
+    }
+    return (decoder ??= new TextDecoder()).decode(bytes.subarray(s, e)); // not UTF-8: as TextDecoder reads it
   }
-  while (b < bytes.length) { const x = bytes[b]; units += x >= 0xf0 ? 2 : 1; b += x < 0x80 ? 1 : x < 0xe0 ? 2 : x < 0xf0 ? 3 : 4; }
-  return units === decodedLength && b === bytes.length ? u : null;
+  return fromUnits(units.subarray(0, k));
 }
 
 function dictOf(d: Data | undefined): DictColumn {
@@ -125,25 +132,31 @@ export function networkColumns(bytes: Uint8Array): NetworkColumns {
 
 /** The network-object rows of the answer (no embedded lists), each handed to `put` with its id number. */
 function objectRows(c: NetworkColumns, ids: string[], put: (i: number, o: NetworkObject) => void): void {
-  const row = (i: number, scen: Int32Array, valid: Uint8Array | null, k: number): NetworkObject => {
-    const o: NetworkObject = { id: ids[i], projectId: c.projectId };
-    if (bit(valid, k)) o.scenarioId = scen[k];
-    put(i, o);
-    return o;
-  };
+  // Every object is made whole in one literal (as JSON.parse makes it): a property added afterwards goes to a
+  // separate property store, and the edge objects are what the model keeps (≈ 18 000 of them after five 10⁶-edge tiles).
+  const projectId = c.projectId;
   const n = c.nodes;
-  for (let k = 0; k < n.id.length; k++) row(n.id[k], n.scenario, n.scenarioValid, k).node = { geometry: { type: 'Point', coordinates: [n.xy[2 * k], n.xy[2 * k + 1]] } };
+  for (let k = 0; k < n.id.length; k++) {
+    const id = ids[n.id[k]], node = { geometry: { type: 'Point' as const, coordinates: [n.xy[2 * k], n.xy[2 * k + 1]] as [number, number] } };
+    put(n.id[k], bit(n.scenarioValid, k) ? { id, projectId, scenarioId: n.scenario[k], node } : { id, projectId, node });
+  }
   const e = c.edges;
   for (let k = 0; k < e.id.length; k++) {
     const coords = new Array<[number, number]>(e.vertexOffsets[k + 1] - e.vertexOffsets[k]);
     for (let v = e.vertexOffsets[k], j = 0; v < e.vertexOffsets[k + 1]; v++, j++) coords[j] = [e.xy[2 * v], e.xy[2 * v + 1]];
-    const o = row(e.id[k], e.scenario, e.scenarioValid, k);
-    o.edge = { geometry: { type: 'LineString', coordinates: coords }, fromNodeId: ids[e.from[k]], toNodeId: ids[e.to[k]] };
-    if (bit(e.twoWay, k)) o.edge.twoWay = true;
-    if (bit(e.lengthValid, k)) o.edge.length = e.length[k];
+    const geometry = { type: 'LineString' as const, coordinates: coords }, fromNodeId = ids[e.from[k]], toNodeId = ids[e.to[k]];
+    const twoWay = bit(e.twoWay, k), length = e.length[k];
+    const edge = bit(e.lengthValid, k)
+      ? (twoWay ? { geometry, fromNodeId, toNodeId, twoWay, length } : { geometry, fromNodeId, toNodeId, length })
+      : (twoWay ? { geometry, fromNodeId, toNodeId, twoWay } : { geometry, fromNodeId, toNodeId });
+    const id = ids[e.id[k]];
+    put(e.id[k], bit(e.scenarioValid, k) ? { id, projectId, scenarioId: e.scenario[k], edge } : { id, projectId, edge });
   }
   const p = c.paths;
-  for (let k = 0; k < p.id.length; k++) row(p.id[k], p.scenario, p.scenarioValid, k);
+  for (let k = 0; k < p.id.length; k++) {
+    const id = ids[p.id[k]];
+    put(p.id[k], bit(p.scenarioValid, k) ? { id, projectId, scenarioId: p.scenario[k] } : { id, projectId });
+  }
 }
 
 const pathEdge = (c: NetworkColumns, ids: string[], k: number): PathEdge & { position: number } => {

@@ -1,8 +1,10 @@
-// Utf8 columns of the binary network read (engine/network-arrow.ts strings): decoded once and sliced — any text (ASCII,
-// two-, three- and four-byte UTF-8, nulls, a buffer padded past the last value) comes out exactly as written.
+// Utf8 columns of the binary network read (engine/network-arrow.ts strings): each value decoded to a string of its own —
+// any text (ASCII, two-, three- and four-byte UTF-8, empty and null values, padded buffers) comes out exactly as
+// written, and bytes that are not UTF-8 exactly as TextDecoder reads them; short values never go through TextDecoder
+// (in the browser each of its results is an external string; decoding the column once and slicing kept it all alive).
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { strings, utf16Offsets } from '../../engine/network-arrow';
+import { strings, utf8String } from '../../engine/network-arrow';
 
 /** A utf8 column of `values` (null: not valid), its byte buffer padded with `pad` zero bytes. */
 function column(values: (string | null)[], pad = 0) {
@@ -20,28 +22,34 @@ function column(values: (string | null)[], pad = 0) {
 describe('utf8 columns', () => {
   it('come out as written: ASCII, accents, CJK, emoji (surrogate pairs), empty and null values, padded buffers', () => {
     fc.assert(fc.property(
-      fc.array(fc.option(fc.string({ unit: fc.constantFrom('a', 'Z', '7', ' ', 'à', 'ß', 'é', '€', '中', '😀', '𝄞') }), { nil: null }), { maxLength: 40 }),
+      fc.array(fc.option(fc.string({ unit: fc.constantFrom('a', 'Z', '7', ' ', 'à', 'ß', 'é', '€', '中', '😀', '𝄞', '\u0000', '\uffff') }), { nil: null }), { maxLength: 40 }),
       fc.integer({ min: 0, max: 7 }),
       (values, pad) => { expect(strings(column(values, pad))).toEqual(values); },
     ), { numRuns: 400 });
   });
 
-  it('street names with accents among plain values (the seeded values that made one string per value)', () => {
+  it('any bytes read as TextDecoder reads them (overlong, truncated, surrogate and stray continuation bytes too)', () => {
+    const td = new TextDecoder();
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 24 }), (b) => { expect(utf8String(b, 0, b.length)).toBe(td.decode(b)); }), { numRuns: 2000 });
+    for (const bad of [[0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0x80], [0xf0, 0x9f, 0x98]]) {
+      const b = Uint8Array.from(bad);
+      expect(utf8String(b, 0, b.length)).toBe(td.decode(b));
+    }
+  });
+
+  it('street names with accents among plain values (the seeded values that made one external string per value)', () => {
     const values = ['Huisaansluiting Thomas à Kempisweg 248701', 'Drop 250318', '48', null, 'Straße “één”', ''];
     expect(strings(column(values))).toEqual(values);
   });
 
-  it('decodes a non-ASCII column once, not value by value (in the browser each decode made an external string)', () => {
+  it('short values never go through TextDecoder; a long one does', () => {
     const decode = vi.spyOn(TextDecoder.prototype, 'decode');
     try {
       strings(column(Array.from({ length: 50 }, (_, i) => `Thomas à Kempisweg ${i} € 中 😀`)));
+      expect(decode).not.toHaveBeenCalled();
+      const long = 'x'.repeat(5000) + '€';
+      expect(strings(column([long]))).toEqual([long]);
       expect(decode).toHaveBeenCalledTimes(1);
     } finally { decode.mockRestore(); }
-  });
-
-  it('bytes that are not UTF-8 are decoded value by value (no offsets)', () => {
-    const c = { offsets: Int32Array.from([0, 1, 3]), bytes: Uint8Array.from([0x41, 0xff, 0x42]), valid: null };
-    expect(utf16Offsets(c.bytes, c.offsets, new TextDecoder().decode(c.bytes).length)).toBeNull();
-    expect(strings(c)).toEqual(['A', new TextDecoder().decode(Uint8Array.from([0xff, 0x42]))]);
   });
 });
