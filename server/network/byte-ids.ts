@@ -77,7 +77,8 @@ export class ByteIds {
       if (old[q + 1] === 0) continue;
       let slot = old[q] & this.mask;
       while (t[(slot << 2) + 1] !== 0) slot = (slot + 1) & this.mask;
-      t.set(old.subarray(q, q + 4), slot << 2);
+      const p = slot << 2; // four stores, not a subarray per id (a rehash of 10⁶ ids made 10⁶ of them)
+      t[p] = old[q]; t[p + 1] = old[q + 1]; t[p + 2] = old[q + 2]; t[p + 3] = old[q + 3];
     }
   }
 }
