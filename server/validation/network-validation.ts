@@ -1,7 +1,7 @@
 // Whole-network validators of one POST /validations (graph_integrity and the engine's network validators): answered
 // from the results of the same network version, catalogue, settings, demarcation and params when this process has
-// them, else from those any process stored in the database (result-store.ts), else run as one job (one model for every validator asked) in the worker thread of whole-network jobs (jobs/)
-// — the event loop stays free for tile reads while a 10⁶-edge network is checked. On PostgreSQL the worker reads the
+// them, else from those any process stored in the database (result-store.ts), else run as one job (one model for every
+// validator asked) in the worker thread of whole-network jobs (jobs/) — the event loop stays free for tile reads while a 10⁶-edge network is checked. On PostgreSQL the worker reads the
 // network over a connection of its own; on embedded PGlite this thread reads the Arrow body and hands it over. The SQL
 // validators' results are kept the same way (keptResults).
 import type { Db } from '../db/db';
