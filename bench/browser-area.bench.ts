@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { row, stats, writeResults, type BenchRow } from './lib';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/server';
-import { clearExtents } from '../server/network/extent';
+import { clearNetworkCache } from '../server/network/cache';
 import { clearNetworkValidations } from '../server/validation/network-validation';
 import { AREA_TILE } from '../src/map/area-loader';
 import { ARROW_MEDIA_TYPE } from '../engine/network-arrow-schema';
@@ -102,7 +102,7 @@ async function main() {
    for (const format of (process.env.BENCH_AREA_FORMATS ?? 'json,arrow').split(',')) {
     const rows: BenchRow[] = [];
     if (!keptValidation) await clearNetworkValidations(server.db);
-    clearExtents(); // every pass opens as the first open of a fresh process would
+    clearNetworkCache(); // the extent too: every pass opens as the first open of a fresh process would
     const { ctx, page, open0, validated } = await newPage(format);
     // BENCH_AREA_TRACE=1 prints every API request of the run: start after the open, time to answer, path
     if (process.env.BENCH_AREA_TRACE) page.on('request', (r) => { if (r.url().includes('/api/') && !r.url().includes('geoserver')) console.log(`  start ${Date.now() - open0} ms ${r.method()} ${r.url().replace(/^.*\/api/, '').slice(0, 80)}`); });

@@ -1,22 +1,16 @@
 // GET /api/project/{projectId}/network_object/extent (not shown in the spec): how many network objects the project
 // has and the box they cover, in map units. The map uses it to choose between loading the whole network and loading
-// it by area (large projects), and to open a project without a stored view on its network. The answer is kept per
-// process under the project's network version (bumped by every network write): at 10⁶ edges the count and box scan
-// 2.4 M rows (≈ 300–650 ms) and sat on the open's critical path before the first tiles were asked for (issue 15).
+// it by area (large projects), and to open a project without a stored view on its network. The answer is kept in the
+// per-process network cache (cache.ts) under the project's network version (bumped by every network write): at 10⁶
+// edges the count and box scan 2.4 M rows (≈ 300–650 ms) and sat on the open's critical path (issue 15).
 import type { FastifyInstance } from 'fastify';
-import { databaseId, networkVersion } from './cache';
+import { cached, databaseId, etagOf, networkVersion, remember } from './cache';
 import { requirePolicy } from '../auth/guard';
 import { current, projectHook } from '../projects/access';
 import { projectParams } from './schemas';
 
-/** Answers kept by database, project and scenario, with the version they were read at (the last few). */
-const kept = new Map<string, { version: string; data: Extent }>();
-const MAX_KEPT = 64;
-type Extent = { count: number; bbox: number[] | null };
 /** How the last call was answered (tests). */
 export const lastExtent = { how: 'read' as 'read' | 'kept' };
-/** Forgets the kept answers (benchmarks: a fresh process). */
-export function clearExtents(): void { kept.clear(); }
 
 interface ExtentRow { count: string | number; minx: number | null; miny: number | null; maxx: number | null; maxy: number | null }
 
@@ -24,14 +18,16 @@ export async function networkExtentRoutes(api: FastifyInstance): Promise<void> {
   api.get<{ Params: { projectId: number }; Querystring: { scenarioId?: number } }>('/project/:projectId/network_object/extent', {
     onRequest: requirePolicy('network.view'), preHandler: projectHook(),
     schema: { params: projectParams, querystring: { type: 'object', additionalProperties: false, properties: { scenarioId: { type: 'integer' } } } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { db } = req.server.deps;
     const pid = current(req).id;
     const scen = req.query.scenarioId;
-    const key = `${await databaseId(db)}|${pid}|${scen ?? ''}`;
+    const key = `${pid}|extent|${scen ?? ''}`;
     const version = await networkVersion(db, pid);
-    const hit = kept.get(key);
-    if (hit && hit.version === version) { lastExtent.how = 'kept'; return { data: hit.data }; }
+    reply.type('application/json');
+    const hit = cached(db, key, version);
+    lastExtent.how = hit ? 'kept' : 'read';
+    if (hit) return reply.send(hit.body);
     // box subscripts: [0] is the upper-right corner, [1] the lower-left; [0]/[1] of a point are x/y
     const r = await db.query<ExtentRow>(
       `SELECT count(*) AS count, min((bbox[1])[0]) AS minx, min((bbox[1])[1]) AS miny, max((bbox[0])[0]) AS maxx, max((bbox[0])[1]) AS maxy
@@ -39,12 +35,9 @@ export async function networkExtentRoutes(api: FastifyInstance): Promise<void> {
       scen === undefined ? [pid] : [pid, scen]);
     const row = r.rows[0];
     const bbox = row && row.minx !== null ? [row.minx, row.miny, row.maxx, row.maxy].map(Number) : null;
-    const data: Extent = { count: Number(row?.count ?? 0), bbox };
+    const body = Buffer.from(JSON.stringify({ data: { count: Number(row?.count ?? 0), bbox } }));
     // kept under the version read before the scan: a write in between only makes the next call read again
-    kept.delete(key);
-    kept.set(key, { version, data });
-    while (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
-    lastExtent.how = 'read';
-    return { data };
+    remember(db, key, { version, etag: etagOf(await databaseId(db), pid, version, `extent|${scen ?? ''}`), body });
+    return reply.send(body);
   });
 }

@@ -98,7 +98,7 @@ export async function readNetworkArrow(q: Queryable, projectId: number, f: Netwo
       if (!(e instanceof ScanFallback)) throw e;
     }
   }
-  if (f.bbox && !f.ids && canScan(q) && process.env.NETWORK_WINDOW_READ !== 'rows') {
+  if (f.bbox && !f.ids && canScan(q)) {
     try {
       const w = await readWindowScan(q, projectId, { ...f, bbox: f.bbox });
       lastArrow.source = 'window';
