@@ -2,7 +2,8 @@
 // other into a session — in bulk as base segments (engine/segments.ts, the default) beside row by row in transactions
 // (the baseline: bulkMerge.min = ∞) — with the live validation following each merge's diff, as the map does. Prints
 // p50/p99/max per tile, the session's memory after the merges and a lookup over the merged model. Each mode runs in
-// a child process of its own (BENCH_MERGE_MODE), so neither's memory figure carries the other's leftovers.
+// a child process of its own (BENCH_MERGE_MODE), so no memory figure carries another mode's leftovers; a third mode
+// leaves the folds to Editor.fold after the tile, as the map does (editor-binding.ts), and times them apart.
 // Run: npm run bench:merge (honours BENCH_MAX_SIZE; BENCH_MERGE_TILES tiles, default 24).
 import {
   Editor, NetworkValidation, SpatialIndex, createModel, edgesOfNode, generateNetwork, getObject, getPathEdge, pathEdgesOfEdge, pentries,
@@ -63,10 +64,10 @@ function reads(whole: Model, count: number): NetworkObject[][] {
   return out;
 }
 
-type Result = { merge: number[]; validation: number[]; mem: number; lookup: number; segments: number; tiles: number; objects: number };
+type Result = { merge: number[]; fold: number[]; validation: number[]; mem: number; lookup: number; segments: number; tiles: number; objects: number };
 
 /** One mode at one size, in this process. */
-async function run(size: number, mode: 'rows' | 'bulk'): Promise<Result> {
+async function run(size: number, mode: Mode): Promise<Result> {
   const net = generateNetwork(size, { detail: 'ftth' });
   const tiles = reads(createModel(net), TILES);
   const objects = tiles.reduce((s, t) => s + t.length, 0);
@@ -75,13 +76,15 @@ async function run(size: number, mode: 'rows' | 'bulk'): Promise<Result> {
   });
   const validation = new NetworkValidation(ed.model, {});
   const known = new Set<string>(), rels = new Set<string>();
-  const merge: number[] = [], valid: number[] = [];
+  const merge: number[] = [], valid: number[] = [], fold: number[] = [];
   for (const t of tiles) {
     const t0 = now();
-    const { plan, diff } = ed.merge(t, { object: (id) => known.has(id), relation: (k) => rels.has(k) });
+    const { plan, diff } = ed.merge(t, { object: (id) => known.has(id), relation: (k) => rels.has(k) }, { deferFolds: mode === 'deferred' });
     const t1 = now();
     validation.apply(ed.model, diff);
     valid.push(now() - t1);
+    // deferred: the folds the map runs after the frame (editor-binding.ts)
+    if (mode === 'deferred') { const t2 = now(); ed.fold(); fold.push(now() - t2); }
     merge.push(t1 - t0);
     for (const id of plan.objects) known.add(id);
     for (const r of diff.added) if (r.table === 'relations') rels.add(r.key);
@@ -96,10 +99,11 @@ async function run(size: number, mode: 'rows' | 'bulk'): Promise<Result> {
   for (const id of nodes) n += edgesOfNode(ed.model, id).length;
   const lookup = ((now() - l0) * 1000) / Math.max(1, nodes.length);
   if (n === 0) throw new Error('no edges merged');
-  return { merge, validation: valid, mem, lookup, segments: segmentCount(ed.model), tiles: tiles.length, objects };
+  return { merge, fold, validation: valid, mem, lookup, segments: segmentCount(ed.model), tiles: tiles.length, objects };
 }
 
-const MODE = process.env.BENCH_MERGE_MODE as 'rows' | 'bulk' | undefined;
+type Mode = 'rows' | 'bulk' | 'deferred';
+const MODE = process.env.BENCH_MERGE_MODE as Mode | undefined;
 if (MODE) {
   // a child run: one mode, results as one line for the parent
   const out: Record<number, Result> = {};
@@ -113,7 +117,7 @@ if (MODE) {
     if (!line) throw new Error(`bench:merge ${mode} run failed: ${r.stderr}`);
     return JSON.parse(line.slice(7));
   };
-  const bulk = child('bulk'), byRows = child('rows');
+  const bulk = child('bulk'), byRows = child('rows'), deferred = child('deferred');
   for (const size of sizes([100_000, 1_000_000])) {
     const r = bulk[size], b = byRows[size];
     const label = `${r.tiles} tiles of ≈ ${Math.round(r.objects / r.tiles)} objects`;
@@ -123,6 +127,12 @@ if (MODE) {
     rows.push(row('live validation of a merged tile, bulk vs transactions', size, 'time p50', 'ms', stats(r.validation).p50, stats(b.validation).p50));
     rows.push(row('process memory after the merges (heap + typed arrays; input and reads included)', size, 'memory', 'MB', r.mem, b.mem));
     rows.push(row(`edges of a node over the merged model (${r.segments} segments vs 1)`, size, 'time mean', 'µs', r.lookup, b.lookup));
+    // the map's way: folds left to a task after the frame (baseline: bulk with the folds inside the merge)
+    const d = deferred[size];
+    for (const [metric, f] of [['time p50', 'p50'], ['time p99', 'p99']] as const) {
+      rows.push(row('merge a tile with its folds deferred, vs folds inside', size, metric, 'ms', stats(d.merge)[f], stats(r.merge)[f]));
+      rows.push(row('the deferred folds, after the tile', size, metric, 'ms', stats(d.fold)[f]));
+    }
   }
   writeResults('merge', rows);
 }
