@@ -42,6 +42,9 @@ async function main() {
   if (!DB) { console.log('skipped: set BENCH_AREA_DATABASE_URL to a PostgreSQL database holding a project made by `npm run seed -- --edges N`'); return; }
   const server = await startServer({ ...configFromEnv({ ...process.env, DATABASE_URL: DB }), port: 0, host: '127.0.0.1', distDir: resolve(process.env.BENCH_AREA_DIST ?? 'dist'), demoSeed: true, demoProject: false });
   const base = server.url;
+  // BENCH_AREA_SERVER_TRACE=1: every API request's time inside the server (arrival to last byte), with its path
+  if (process.env.BENCH_AREA_SERVER_TRACE) server.app.server.on('request', (req, res) => { const t = performance.now();
+    res.on('finish', () => console.log(`  server ${(performance.now() - t).toFixed(0).padStart(5)} ms ${req.method} ${(req.url ?? '').replace(/^\/api/, '').slice(0, 90)}`)); });
   const login = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'engineer@demo.example', password: createHash('sha512').update(process.env.DEMO_PASSWORD ?? 'demo1234').digest('hex'), language: 'en' }) });
   const token = ((await login.json()) as { sessionId: string }).sessionId;

@@ -2,7 +2,8 @@
 // seeds "Scale test N edges" projects (`npm run seed`'s tiled FTTH network), then per size and path measures over real
 // HTTP the cold whole read (fresh process cache and column store: SQL + encoding + transfer) to the client's model
 // (JSON.parse, or Arrow columns → flat rows; then the engine's createModel — what the tab does), the warm (cached) read, the bytes on the wire per
-// edge plain and gzip, a tile read (AREA_TILE square, the area loader's unit) to wire objects, and the client-side
+// edge plain and gzip, a tile read (AREA_TILE square, the area loader's unit) to what the merge takes and with its merge
+// into a session, and the client-side
 // decode alone. Prints a table with the Arrow/JSON ratio. BENCH_SIZES (default 10000,100000), BENCH_RUNS.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -11,10 +12,12 @@ import { startServer } from '../server/server';
 import { seedProject } from '../server/projects/seed-project';
 import { bumpNetworkVersion, clearNetworkCache } from '../server/network/cache';
 import { clearScanStores } from '../server/network/read-arrow';
-import { modelInputFromColumns, networkColumns, networkFromArrow } from '../engine/network-arrow';
+import { modelInputFromColumns, networkColumns } from '../engine/network-arrow';
 import { ARROW_MEDIA_TYPE } from '../engine/network-arrow-schema';
 import { createModel, type ModelInput } from '../engine/model';
-import type { NetworkObject } from '../engine/types';
+import { Editor } from '../engine/editor';
+import type { MergeRead, MergeRows } from '../engine/merge';
+import type { NetworkObject, ObjectType } from '../engine/types';
 import { AREA_TILE } from '../src/map/area-loader';
 import { row, stats, table, writeResults, type BenchRow } from './lib';
 
@@ -34,10 +37,13 @@ const PATHS: Path[] = ['JSON', 'Arrow'];
 const headers = (p: Path, gzip = false): Record<string, string> => ({
   authorization: `Bearer ${token}`, ...(p === 'Arrow' ? { accept: ARROW_MEDIA_TYPE } : {}), ...(gzip ? { 'accept-encoding': 'gzip' } : { 'accept-encoding': 'identity' }),
 });
-/** What the app does with an answer: whole reads → the model's input (Arrow: flat rows), tiles → wire objects. */
-const decode = (p: Path, bytes: Uint8Array, whole: boolean): ModelInput => (p === 'Arrow'
-  ? (whole ? modelInputFromColumns(networkColumns(bytes)) : { networkObjects: networkFromArrow(bytes) })
+/** What the app does with an answer: Arrow → flat rows (whole reads build the model from them, tiles merge them as they
+ *  are); JSON → wire objects. */
+const decode = (p: Path, bytes: Uint8Array): ModelInput => (p === 'Arrow'
+  ? modelInputFromColumns(networkColumns(bytes))
   : { networkObjects: (JSON.parse(Buffer.from(bytes).toString()) as { data: NetworkObject[] }).data });
+/** What a tile's merge takes (Editor.merge): the Arrow rows, the JSON wire objects. */
+const mergeInput = (p: Path, input: ModelInput): MergeRead => (p === 'Arrow' ? input as unknown as MergeRows : input.networkObjects);
 
 /** GET → bytes (ms to the whole body), then decode (ms) and, for whole reads, createModel (ms). */
 async function read(p: Path, path: string, model = true) {
@@ -46,11 +52,25 @@ async function read(p: Path, path: string, model = true) {
   if (!r.ok) throw new Error(`${path}: ${r.status}`);
   const bytes = new Uint8Array(await r.arrayBuffer());
   const t1 = performance.now();
-  const input = decode(p, bytes, model);
+  const input = decode(p, bytes);
   const t2 = performance.now();
   if (model) createModel(input);
   const t3 = performance.now();
-  return { http: t1 - t0, decode: t2 - t1, model: t3 - t2, total: t3 - t0, bytes, objects: input.networkObjects.length };
+  return { http: t1 - t0, decode: t2 - t1, model: t3 - t2, total: t3 - t0, bytes, objects: input.networkObjects.length, input };
+}
+
+/** An empty session merging tiles as the area loader does (its known objects and relations, folds after the frame). */
+function tileSession(objectTypes: { id: number; name: string }[]) {
+  const ed = new Editor(createModel({ networkObjects: [], objectTypes: objectTypes as ObjectType[] }), { newId: () => 'x', projectId: 1 });
+  const known = new Set<string>(), rels = new Set<string>();
+  return {
+    merge(read: MergeRead) {
+      const { plan, diff } = ed.merge(read, { object: (id) => known.has(id), relation: (k) => rels.has(k) }, { deferFolds: true });
+      for (const id of plan.objects) known.add(id);
+      for (const r of diff.added) if (r.table === 'relations') rels.add(r.key);
+    },
+    fold: () => ed.fold(),
+  };
 }
 
 const rows: BenchRow[] = [];
@@ -97,23 +117,32 @@ for (const n of SIZES) {
   add('whole read to the model after a small write (patched)', n, 'p50', 'ms', p50(patch));
   add('bytes per edge', n, 'plain', 'B', { JSON: size.JSON.raw / n, Arrow: size.Arrow.raw / n });
   add('bytes per edge', n, 'gzip', 'B', { JSON: size.JSON.gz / n, Arrow: size.Arrow.gz / n });
-  // tiles: the densest AREA_TILE squares (the area loader's unit), read to wire objects (no model)
+  // tiles: the densest AREA_TILE squares (the area loader's unit), read to what the merge takes, then merged in turn into
+  // one session as the area loader does (objects it already holds are skipped; folds after the tile, as the map runs them)
   const dense = (await server.db.query<{ tx: number; ty: number }>(`SELECT floor((center(bbox))[0] / $2)::int AS tx, floor((center(bbox))[1] / $2)::int AS ty, count(*) AS n
     FROM network_object WHERE project_id = $1 AND kind = 'node' GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 6`, [pid, AREA_TILE])).rows;
-  const tile: Record<Path, number[]> = { JSON: [], Arrow: [] };
+  const tile: Record<Path, number[]> = { JSON: [], Arrow: [] }, merged: Record<Path, number[]> = { JSON: [], Arrow: [] };
+  const types = (await server.db.query<{ id: number; name: string }>('SELECT id, name FROM object_type')).rows;
   let tileObjects = 0;
   for (let k = 0; k < Math.max(RUNS, 2); k++) {
+    const sessions = { JSON: tileSession(types), Arrow: tileSession(types) };
     for (const { tx, ty } of dense) {
       const [x, y] = [tx * AREA_TILE, ty * AREA_TILE];
       for (const p of PATHS) {
         const r = await read(p, `/project/${pid}/network_object/all?includeWithoutObjectInstances=false&bbox=${x},${y},${x + AREA_TILE},${y + AREA_TILE}`, false);
+        const t0 = performance.now();
+        sessions[p].merge(mergeInput(p, r.input));
         tile[p].push(r.total);
+        merged[p].push(r.total + performance.now() - t0);
+        sessions[p].fold();
         tileObjects = Math.max(tileObjects, r.objects);
       }
     }
   }
-  add(`tile read to wire objects (≤ ${tileObjects} objects)`, n, 'p50', 'ms', p50(tile));
-  add(`tile read to wire objects (≤ ${tileObjects} objects)`, n, 'p99', 'ms', { JSON: stats(tile.JSON).p99, Arrow: stats(tile.Arrow).p99 });
+  add(`tile read to the merge's input (≤ ${tileObjects} objects)`, n, 'p50', 'ms', p50(tile));
+  add(`tile read to the merge's input (≤ ${tileObjects} objects)`, n, 'p99', 'ms', { JSON: stats(tile.JSON).p99, Arrow: stats(tile.Arrow).p99 });
+  add(`tile read + merge into the session (≤ ${tileObjects} objects)`, n, 'p50', 'ms', p50(merged));
+  add(`tile read + merge into the session (≤ ${tileObjects} objects)`, n, 'p99', 'ms', { JSON: stats(merged.JSON).p99, Arrow: stats(merged.Arrow).p99 });
   console.log(table(rows.filter((r) => r.size === n)));
 }
 for (const r of rows) r.case = `${r.case} [${dbName}]`;

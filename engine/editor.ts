@@ -15,8 +15,7 @@ import {
   type History, type HistoryItem,
 } from './history';
 import { saveRequests, type SaveRequest } from './save';
-import type { NetworkObject } from './types';
-import { compactModel, mergeInBulk, overlayIsLarge, planMerge, type MergeKnown, type MergePlan } from './merge';
+import { compactModel, mergeInBulk, overlayIsLarge, planMerge, type MergeKnown, type MergePlan, type MergeRead } from './merge';
 import { BULK_MERGE, foldSegments } from './segments';
 import { planUnload, type Box, type UnloadPlan } from './unload';
 
@@ -109,7 +108,7 @@ export class Editor {
    * Adds rows of a read the session has not seen (area loading) outside the history — a large read in bulk as a new
    * base segment, a small one as a transaction: the spatial index follows the diff; undo/redo and saving are unaffected.
    */
-  merge(read: readonly NetworkObject[], known: MergeKnown, opts: { deferFolds?: boolean } = {}): { model: Model; diff: Diff; plan: MergePlan } {
+  merge(read: MergeRead, known: MergeKnown, opts: { deferFolds?: boolean } = {}): { model: Model; diff: Diff; plan: MergePlan } {
     const plan = planMerge(this.model, read, known);
     const bulk = mergeInBulk(this.model, plan, { ...BULK_MERGE, ...this.config.bulkMerge }, opts.deferFolds);
     if (!bulk) return { ...this.outsideHistory(plan.actions), plan };

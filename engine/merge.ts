@@ -3,7 +3,7 @@
 // undo or save). The caller says which ids it already knows, so a row edited or deleted locally never comes back.
 // Large reads are added in bulk as a new base segment (mergeInBulk; segments.ts), small ones as a transaction.
 import type { Action } from './actions';
-import type { Id, NetworkObject, Relation } from './types';
+import type { AttributeValue, Id, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
 import { avKey, getInstance, getObject, relKey, type Model, type NetworkObjectRow, type PathEdgeRow } from './model';
 import { baseRowCount, overlayGet, overlaySize, pentries, pget, tableBaseGet, type PTable } from './ptable';
 import { emptyDiff, type Diff, type DiffRow, type TableName } from './tx';
@@ -31,39 +31,34 @@ function row(o: NetworkObject): NetworkObjectRow {
   return r;
 }
 
-/**
- * The create actions (codes 0, 3, 6, 11, 9 in that order) that add the unknown objects of a read, with their path
- * edges, instances, attribute values and relations. Objects already known are skipped whole.
- */
-export function planMerge(model: Model, read: readonly NetworkObject[], known: MergeKnown): MergePlan {
-  const fresh = new Map<Id, NetworkObject>();
-  for (const o of read) if (o?.id && !known.object(o.id) && !getObject(model, o.id)) fresh.set(o.id, o);
+/** A read as flat rows (engine/network-arrow.ts `modelInputFromColumns`: an Arrow answer): the same content as the
+ *  wire objects of the JSON read, with no nested lists to take apart. Path edges carry their stored order (`position`). */
+export interface MergeRows {
+  networkObjects: readonly NetworkObjectRow[];
+  pathEdges: readonly PathEdgeRow[];
+  objectInstances: readonly ObjectInstance[];
+  attributeValues: readonly AttributeValue[];
+  relations: readonly Relation[];
+}
+/** What a merge takes: the wire objects of a read, or its flat rows. */
+export type MergeRead = readonly NetworkObject[] | MergeRows;
+
+/** The objects of a read the session has not seen, less edges missing an end node and paths missing an edge or node
+ *  (in the model or the read): `steps` gives a path's edges. */
+function freshObjects<T extends NetworkObjectRow>(model: Model, objects: Iterable<T>, known: MergeKnown, steps: (o: T) => readonly PathEdge[] | undefined) {
+  const fresh = new Map<Id, T>();
+  for (const o of objects) if (o?.id && !known.object(o.id) && !getObject(model, o.id)) fresh.set(o.id, o);
   const has = (id: Id | undefined) => !!id && (fresh.has(id) || !!getObject(model, id));
   let skippedEdges = 0;
   // an edge needs both end nodes; a path needs all its edges (after edges were dropped)
   for (const [id, o] of fresh) if (o.edge && !(has(o.edge.fromNodeId) && has(o.edge.toNodeId))) { fresh.delete(id); skippedEdges++; }
-  for (const [id, o] of fresh) if (!o.node && !o.edge && (o.pathEdges ?? []).some((pe) => !has(pe.edgeId) || !has(pe.startNodeId))) fresh.delete(id);
+  for (const [id, o] of fresh) if (!o.node && !o.edge && (steps(o) ?? []).some((pe) => !has(pe.edgeId) || !has(pe.startNodeId))) fresh.delete(id);
+  return { fresh, skippedEdges };
+}
 
-  const objects: Action[] = [], pathEdges: Action[] = [], instances: Action[] = [], values: Action[] = [];
-  const relations: Relation[] = [];
-  const newInstances = new Set<Id>();
-  for (const o of fresh.values()) {
-    objects.push({ code: 0, after: row(o) });
-    (o.pathEdges ?? []).forEach((pe, position) => pathEdges.push({ code: 3, after: { ...pe, position } as PathEdgeRow }));
-    for (const inst of o.objectInstances ?? []) {
-      const { attributeValues, relationSources, relationTargets, ...irow } = inst;
-      instances.push({ code: 6, after: { ...irow, networkObjectId: o.id } });
-      newInstances.add(inst.id);
-      for (const v of attributeValues ?? []) values.push({ code: 11, before: null, after: { ...v, objectInstanceId: inst.id } });
-      for (const r of relationSources ?? []) relations.push(r);
-      for (const r of relationTargets ?? []) relations.push(r);
-    }
-  }
-  // relations of instances already loaded can also arrive with the read of their other end
-  for (const o of read) {
-    if (!o?.id || fresh.has(o.id)) continue;
-    for (const inst of o.objectInstances ?? []) for (const r of [...(inst.relationSources ?? []), ...(inst.relationTargets ?? [])]) relations.push(r);
-  }
+/** The plan's relation creates (code 9): each relation of the read once, unless known or present; one whose end
+ *  instance is neither loaded nor new is left for the read of its other end. */
+function planRelations(model: Model, relations: Iterable<Relation>, newInstances: Set<Id>, known: MergeKnown) {
   const rels: Action[] = [];
   const seen = new Set<string>();
   let deferredRelations = 0;
@@ -76,10 +71,60 @@ export function planMerge(model: Model, read: readonly NetworkObject[], known: M
     if (!instanceThere(r.fromId) || !instanceThere(r.toId)) { deferredRelations++; continue; }
     rels.push({ code: 9, after: { fromId: r.fromId, toId: r.toId, objectRelationTypeName: r.objectRelationTypeName } });
   }
-  return {
-    actions: [...objects, ...pathEdges, ...instances, ...values, ...rels],
-    objects: [...fresh.keys()], skippedEdges, deferredRelations,
-  };
+  return { rels, deferredRelations };
+}
+
+/**
+ * The create actions (codes 0, 3, 6, 11, 9 in that order) that add the unknown objects of a read, with their path
+ * edges, instances, attribute values and relations. Objects already known are skipped whole. A path edge keeps the
+ * order key it was read with (`position`, as createModel does); one read without gets its place in the path.
+ */
+export function planMerge(model: Model, read: MergeRead, known: MergeKnown): MergePlan {
+  if (!Array.isArray(read)) return planMergeRows(model, read as MergeRows, known);
+  const { fresh, skippedEdges } = freshObjects(model, read as readonly NetworkObject[], known, (o) => o.pathEdges);
+  const objects: Action[] = [], pathEdges: Action[] = [], instances: Action[] = [], values: Action[] = [];
+  const relations: Relation[] = [];
+  const newInstances = new Set<Id>();
+  for (const o of fresh.values()) {
+    objects.push({ code: 0, after: row(o) });
+    (o.pathEdges ?? []).forEach((pe, i) => {
+      const given = (pe as PathEdgeRow).position;
+      pathEdges.push({ code: 3, after: { id: pe.id, pathId: pe.pathId, edgeId: pe.edgeId, startNodeId: pe.startNodeId, position: typeof given === 'number' ? given : i } });
+    });
+    for (const inst of o.objectInstances ?? []) {
+      instances.push({ code: 6, after: { id: inst.id, objectTypeId: inst.objectTypeId, networkObjectId: o.id } });
+      newInstances.add(inst.id);
+      for (const v of inst.attributeValues ?? []) values.push({ code: 11, before: null, after: { objectInstanceId: inst.id, attributeTypeName: v.attributeTypeName, value: v.value } });
+      for (const r of inst.relationSources ?? []) relations.push(r);
+      for (const r of inst.relationTargets ?? []) relations.push(r);
+    }
+  }
+  // relations of instances already loaded can also arrive with the read of their other end
+  for (const o of read as readonly NetworkObject[]) {
+    if (!o?.id || fresh.has(o.id)) continue;
+    for (const inst of o.objectInstances ?? []) {
+      for (const r of inst.relationSources ?? []) relations.push(r);
+      for (const r of inst.relationTargets ?? []) relations.push(r);
+    }
+  }
+  const { rels, deferredRelations } = planRelations(model, relations, newInstances, known);
+  return { actions: [...objects, ...pathEdges, ...instances, ...values, ...rels], objects: [...fresh.keys()], skippedEdges, deferredRelations };
+}
+
+/** planMerge of a read as flat rows: the rows are the actions' rows as they are (no copy, nothing to strip). */
+function planMergeRows(model: Model, read: MergeRows, known: MergeKnown): MergePlan {
+  const steps = new Map<Id, PathEdgeRow[]>();
+  for (const pe of read.pathEdges) { const l = steps.get(pe.pathId); if (l) l.push(pe); else steps.set(pe.pathId, [pe]); }
+  const { fresh, skippedEdges } = freshObjects(model, read.networkObjects, known, (o) => steps.get(o.id));
+  const actions: Action[] = [];
+  for (const o of fresh.values()) actions.push({ code: 0, after: o });
+  for (const o of fresh.values()) if (!o.node && !o.edge) for (const pe of steps.get(o.id) ?? []) actions.push({ code: 3, after: pe });
+  const newInstances = new Set<Id>();
+  for (const inst of read.objectInstances) if (fresh.has(inst.networkObjectId)) { actions.push({ code: 6, after: inst }); newInstances.add(inst.id); }
+  for (const v of read.attributeValues) if (newInstances.has(v.objectInstanceId)) actions.push({ code: 11, before: null, after: v });
+  const { rels, deferredRelations } = planRelations(model, read.relations, newInstances, known);
+  for (const r of rels) actions.push(r);
+  return { actions, objects: [...fresh.keys()], skippedEdges, deferredRelations };
 }
 
 /**

@@ -5,7 +5,7 @@
 import { RecordBatchReader, type Data } from 'apache-arrow';
 import { ARROW_TABLE_ORDER, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTableName } from './network-arrow-schema';
 import type { AttributeValue, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
-import type { ModelInput } from './model';
+import type { ModelInput, PathEdgeRow } from './model';
 
 /** A utf8 column as bytes + offsets (strings made on demand). */
 export interface Utf8Column { offsets: Int32Array; bytes: Uint8Array; valid: Uint8Array | null }
@@ -196,7 +196,7 @@ export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
 
 /** The answer as the engine's flat model input (no nested lists, nothing to strip again): network-object rows,
  *  instances, path edges (with their order key), values and relations — what createModel takes fastest. */
-export function modelInputFromColumns(c: NetworkColumns): Required<Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'pathEdges' | 'attributeValues' | 'relations'>> {
+export function modelInputFromColumns(c: NetworkColumns): Required<Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'attributeValues' | 'relations'>> & { pathEdges: PathEdgeRow[] } {
   const ids = strings(c.ids) as string[];
   const networkObjects: NetworkObject[] = [];
   objectRows(c, ids, (_i, o) => { networkObjects.push(o); });

@@ -1,8 +1,10 @@
 // Reading network answers (issue 15): network reads ask for the Arrow form first (Accept) and take JSON when the server
-// answers JSON; an Arrow answer is decoded from its columns into the wire objects the JSON read gives
-// (engine/network-arrow.ts) — the same objects, with a smaller transfer and no JSON text to parse.
+// answers JSON; an Arrow answer is decoded from its columns into flat rows (engine/network-arrow.ts) — the content of
+// the wire objects the JSON read gives, with no nested lists: whole reads build the model from them, area tiles merge
+// them as they are (engine/merge.ts MergeRows).
 import { ARROW_MEDIA_TYPE } from 'engine/network-arrow-schema';
-import { modelInputFromColumns, networkColumns, networkFromArrow } from 'engine/network-arrow';
+import { modelInputFromColumns, networkColumns } from 'engine/network-arrow';
+import type { MergeRead, MergeRows } from 'engine/merge';
 import type { ModelInput } from 'engine/model';
 import type { NetworkObject } from 'engine/types';
 
@@ -31,16 +33,12 @@ export function networkAccept(): string {
 const isArrow = (r: Response) => (r.headers.get('content-type') ?? '').startsWith(ARROW_MEDIA_TYPE);
 const json = async (r: Response) => { const text = await r.text(); return text ? JSON.parse(text) : null; };
 
-/** RTK Query response handler: Arrow → wire objects; anything else as JSON (errors included). */
-export async function networkResponse(r: Response): Promise<unknown> {
-  return isArrow(r) ? networkFromArrow(new Uint8Array(await r.arrayBuffer())) : json(r);
-}
-
 /** A whole network read as the engine's model input: flat rows from Arrow (createModel's fastest input), the wire
  *  objects of a JSON answer as they are. */
 export type NetworkRows = Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'pathEdges' | 'attributeValues' | 'relations'>;
 
-/** RTK Query response handler of whole reads: Arrow → flat model input; anything else as JSON. */
+/** RTK Query response handler of network reads (whole and by area): Arrow → flat rows; anything else as JSON (errors
+ *  included). */
 export async function networkRowsResponse(r: Response): Promise<unknown> {
   return isArrow(r) ? { rows: modelInputFromColumns(networkColumns(new Uint8Array(await r.arrayBuffer()))) } : json(r);
 }
@@ -50,4 +48,12 @@ export function networkRows(r: unknown): NetworkRows {
   if (r && typeof r === 'object' && 'rows' in r) return (r as { rows: NetworkRows }).rows;
   const list = r && typeof r === 'object' && 'data' in (r as object) ? (r as { data: NetworkObject[] }).data : (r as NetworkObject[]);
   return { networkObjects: list ?? [] };
+}
+
+/** A window read's answer as the merge takes it: the Arrow answer's flat rows as they are, or the wire objects of a
+ *  JSON answer (`{data}` or a bare array). */
+export function mergeRead(r: unknown): MergeRead {
+  if (r && typeof r === 'object' && 'rows' in r) return (r as { rows: MergeRows }).rows;
+  const list = r && typeof r === 'object' && 'data' in (r as object) ? (r as { data: NetworkObject[] }).data : (r as NetworkObject[]);
+  return list ?? [];
 }

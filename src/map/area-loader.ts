@@ -5,8 +5,9 @@
 // AREA_MAX_LOADED_TILES held tiles, those farthest from the view are dropped (issue 15): their rows leave the session
 // outside the history unless an edit touched them or a held part needs them (engine/unload.ts), and come back with
 // the next read of the tile — a session may visit any number of tiles.
-import type { Id, NetworkObject, Position } from 'engine/types';
+import type { Id, Position } from 'engine/types';
 import type { Diff } from 'engine/tx';
+import type { MergeRead } from 'engine/merge';
 import { pget } from 'engine/ptable';
 import type { EditSession } from './edit-session';
 import type { Box } from 'engine/unload';
@@ -62,7 +63,7 @@ export class AreaLoader {
   /** Milliseconds of each tile read (request to parsed answer) and of merging it into the session (with the redraw). */
   readonly timings = { read: [] as number[], merge: [] as number[] };
 
-  constructor(private session: EditSession, private read: (e: Extent) => Promise<NetworkObject[]>, private onError?: (e: unknown) => void,
+  constructor(private session: EditSession, private read: (e: Extent) => Promise<MergeRead>, private onError?: (e: unknown) => void,
     private maxTiles = AREA_MAX_LOADED_TILES) {
     this.off = session.subscribe((e) => { if (e.kind !== 'load') this.note(e.diff); });
   }
@@ -185,7 +186,7 @@ export class AreaLoader {
   }
 
   /** Merges a read into the session (objects the session knows are skipped). */
-  merge(objs: NetworkObject[]): void {
+  merge(objs: MergeRead): void {
     const { plan, diff } = this.session.merge(objs, { object: (id) => this.objects.has(id), relation: (k) => this.relations.has(k) });
     for (const id of plan.objects) this.objects.add(id);
     for (const r of diff.added) if (r.table === 'relations') this.relations.add(r.key);

@@ -2,12 +2,12 @@
 // effects). Each engine intent a tool emits is ONE gesture (one history item); the diff's network-object ids are
 // reported to listeners so the renderer rebuilds only the chunks they touch. Undo/redo and save requests come from
 // the engine.
-import type { Id, NetworkObject } from 'engine/types';
+import type { Id } from 'engine/types';
 import type { Action } from 'engine/actions';
 import { getInstance, getPathEdge, pathEdgesOfEdge, type Model } from 'engine/model';
 import type { Diff } from 'engine/tx';
 import { Editor, type GestureResult } from 'engine/editor';
-import type { MergeKnown, MergePlan } from 'engine/merge';
+import type { MergeKnown, MergePlan, MergeRead } from 'engine/merge';
 import type { Box, UnloadPlan } from 'engine/unload';
 import type { EngineConfig } from 'engine/gesture';
 import type { Intent, NewInstance } from 'engine/intents';
@@ -98,7 +98,7 @@ export class EditSession {
   }
 
   /** Merges a read of more of the network (area loading): not an edit, nothing to undo or save. */
-  merge(read: readonly NetworkObject[], known: MergeKnown): { plan: MergePlan; diff: Diff } {
+  merge(read: MergeRead, known: MergeKnown): { plan: MergePlan; diff: Diff } {
     const { plan, diff } = this.editor.merge(read, known, { deferFolds: this.deferFolds });
     if (plan.objects.length || diff.added.length) this.emit({ ids: touchedObjectIds(diff, this.model), diff, warnings: [], rejected: null, limitReached: false, kind: 'load' });
     return { plan, diff };

@@ -1,8 +1,8 @@
 // Area loading (engine/merge.ts, Editor.merge): reads of parts of the stored network merge into the session outside
 // the history; rows the session already knows never come back; multi-object delete is one gesture.
 import { describe, expect, it } from 'vitest';
-import { Editor, createModel, getObject, getInstance, relationsFrom, allObjects, generateNetwork, overlaySize, pentries, deepEqual, type NetworkObject } from 'engine';
-import { ascii, relatedNetwork, TYPES, RELATION_TYPES, counterIds } from './ascii';
+import { Editor, createModel, getObject, getInstance, getPathEdge, relationsFrom, allObjects, generateNetwork, overlaySize, pentries, deepEqual, type NetworkObject } from 'engine';
+import { ascii, relatedNetwork, TYPES, RELATION_TYPES, counterIds, flatRows } from './ascii';
 
 const wire = relatedNetwork;
 
@@ -52,6 +52,40 @@ describe('area loading: merging reads into a session', () => {
     expect(getObject(ed.model, 'F')).toBeDefined();
     // the deletion is still the one thing to save
     expect(ed.saveRequests().some((q) => q.method === 'DELETE')).toBe(true);
+  });
+
+  it('a read as flat rows (the Arrow answer) merges as its wire objects do: a path over an edge deleted locally stays out', () => {
+    const plans = [false, true].map((flat) => {
+      const all = wire();
+      const ed = new Editor(createModel({ networkObjects: [], objectTypes: TYPES, relationTypes: RELATION_TYPES }), { ...config, newId: counterIds('n') });
+      const known = new Set<string>();
+      const read = (objs: NetworkObject[]) => (flat ? flatRows(objs) : objs);
+      for (const id of ed.merge(read(pick(all, ['A', 'B', 'C', 'AB', 'BC'])), knownSet(known)).plan.objects) known.add(id);
+      const r = ed.apply({ type: 'deleteObject', id: 'AB' });
+      for (const d of [...r.diff.removed, ...r.diff.added]) if (d.table === 'networkObjects') known.add(d.key);
+      const again = ed.merge(read(all), knownSet(known));
+      expect(getObject(ed.model, 'P')).toBeUndefined(); // its edge AB is gone locally
+      expect(getObject(ed.model, 'EF')).toBeDefined();
+      expect(relationsFrom(ed.model, 'act')).toHaveLength(1);
+      return { plan: again.plan, rows: [...allObjects(ed.model)].map(([id, o]) => [id, o]).sort() };
+    });
+    expect(plans[1]).toEqual(plans[0]);
+  });
+
+  it('path edges keep the order key they were read with, as a whole load keeps it (a read without one: its place)', () => {
+    const all = wire();
+    const p = all.find((o) => o.id === 'P')!;
+    p.pathEdges = p.pathEdges!.map((pe, i) => ({ ...pe, position: 4 + 3 * i }));
+    const whole = createModel({ networkObjects: all, objectTypes: TYPES, relationTypes: RELATION_TYPES });
+    for (const read of [all, flatRows(all)]) {
+      const ed = new Editor(createModel({ networkObjects: [], objectTypes: TYPES, relationTypes: RELATION_TYPES }), config);
+      ed.merge(read, knownSet(new Set()));
+      expect(['p1', 'p2'].map((id) => getPathEdge(ed.model, id)?.position)).toEqual([4, 7]);
+      expect(getPathEdge(ed.model, 'p2')).toEqual(getPathEdge(whole, 'p2'));
+    }
+    const bare = new Editor(createModel({ networkObjects: [], objectTypes: TYPES, relationTypes: RELATION_TYPES }), config);
+    bare.merge(wire(), knownSet(new Set()));
+    expect(['p1', 'p2'].map((id) => getPathEdge(bare.model, id)?.position)).toEqual([0, 1]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Bulk merges into base segments (engine/segments.ts, mergeInBulk): random sessions of window reads, edits, undo and
 // dropped areas give, after every step, exactly the model, diff and spatial index of the same session merged row by row
-// in transactions — whatever segments are appended and folded, and whatever the overlay holds when a read arrives.
+// in transactions — whatever segments are appended and folded, and whatever the overlay holds when a read arrives; and
+// so does a third session given each read as flat rows (the Arrow answer's form, engine/merge.ts MergeRows).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -8,7 +9,7 @@ import {
   LIST_TABLES, ROW_TABLES, type Diff, type Model, type NetworkObject, type Position,
 } from 'engine';
 import type { Box } from '../../engine/unload';
-import { counterIds } from './ascii';
+import { counterIds, flatRows } from './ascii';
 
 const g = generateNetwork(150, { detail: 'ftth' }); // ≈ 360 objects with instances, values, relations and paths
 const whole = createModel(g);
@@ -58,6 +59,7 @@ describe('bulk merges into base segments', () => {
       const empty = () => createModel({ networkObjects: [], objectTypes: g.objectTypes });
       const bulk = new Editor(empty(), { newId: counterIds('n'), projectId: 1, bulkMerge: { min: 0, maxSegments, foldMaxRows } });
       const rows = new Editor(empty(), { newId: counterIds('n'), projectId: 1, bulkMerge: { min: Infinity } });
+      const flat = new Editor(empty(), { newId: counterIds('n'), projectId: 1, bulkMerge: { min: 0, maxSegments, foldMaxRows } });
       const known = new Set<string>(), rels = new Set<string>(), edited = new Set<string>();
       const note = (d: Diff, edit: boolean) => {
         for (const r of [...d.added, ...d.removed, ...d.updated.map(([, b]) => b)]) {
@@ -68,17 +70,18 @@ describe('bulk merges into base segments', () => {
       let segmented = 0;
       for (const s of steps) {
         const ids = [...pentries(rows.model.networkObjects)].map(([id, o]) => [id, o] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-        const results: [unknown, unknown] = [null, null];
-        [bulk, rows].forEach((ed, k) => {
-          // the caller's bookkeeping (as the area loader keeps it) follows the row-by-row session
-          const keep = (d: Diff, edit: boolean) => { if (k === 1) note(d, edit); return diffKeys(d); };
+        const results: [unknown, unknown, unknown] = [null, null, null];
+        [bulk, flat, rows].forEach((ed, k) => {
+          // the caller's bookkeeping (as the area loader keeps it) follows the row-by-row session (the last)
+          const keep = (d: Diff, edit: boolean) => { if (k === 2) note(d, edit); return diffKeys(d); };
           if (s.kind === 'merge') {
-            const r = ed.merge(windowRead(s.box), { object: (id) => known.has(id), relation: (key) => rels.has(key) });
+            const read = windowRead(s.box);
+            const r = ed.merge(k === 1 ? flatRows(read) : read, { object: (id) => known.has(id), relation: (key) => rels.has(key) });
             results[k] = { diff: keep(r.diff, false), plan: r.plan.objects.slice().sort() };
           } else if (s.kind === 'drop') {
             const r = ed.unload([s.box], () => false, (id) => edited.has(id));
             results[k] = diffKeys(r.diff);
-            if (k === 1) for (const d of r.diff.removed) (d.table === 'networkObjects' ? known : rels).delete(d.key);
+            if (k === 2) for (const d of r.diff.removed) (d.table === 'networkObjects' ? known : rels).delete(d.key);
           } else if (s.kind === 'undo') {
             results[k] = ed.canUndo ? keep(ed.undo()!.diff, true) : null;
           } else {
@@ -91,15 +94,19 @@ describe('bulk merges into base segments', () => {
             results[k] = { rejected: r.rejected, diff: keep(r.diff, true) };
           }
         });
-        expect(results[0]).toEqual(results[1]);
+        expect(results[0]).toEqual(results[2]);
+        expect(results[1]).toEqual(results[2]);
         segmented = Math.max(segmented, segmentCount(bulk.model));
         expect(deepEqual(tables(bulk.model), tables(rows.model))).toBe(true);
         expect(checkIntegrity(bulk.model)).toEqual(checkIntegrity(rows.model));
         expect(found(bulk.index)).toEqual(found(rows.index));
+        expect(deepEqual(tables(flat.model), tables(rows.model))).toBe(true);
+        expect(found(flat.index)).toEqual(found(rows.index));
       }
       expect(found(SpatialIndex.fromModel(bulk.model))).toEqual(found(rows.index));
-      while (rows.canUndo) { rows.undo(); bulk.undo(); }
+      while (rows.canUndo) { rows.undo(); bulk.undo(); flat.undo(); }
       expect(deepEqual(tables(bulk.model), tables(rows.model))).toBe(true);
+      expect(deepEqual(tables(flat.model), tables(rows.model))).toBe(true);
       expect(segmented).toBeLessThanOrEqual(maxSegments);
     }), { numRuns: Number(process.env.ENGINE_PROPERTY_RUNS ?? 60) });
   });

@@ -3,7 +3,8 @@
 // network-save.ts.
 import { api } from '../api';
 import type { NetworkObject, ObjectInstance, ObjectRelationType, ObjectType } from 'engine/types';
-import { NetworkPayload, networkAccept, networkResponse, networkRows, networkRowsResponse, type NetworkRows } from '../network-response';
+import { NetworkPayload, mergeRead, networkAccept, networkRows, networkRowsResponse, type NetworkRows } from '../network-response';
+import type { MergeRead } from 'engine/merge';
 
 /** Network object responses use a data field; list calls may also answer a bare array. */
 type DataOf<T> = { data: T } | T;
@@ -33,13 +34,13 @@ export const networkApi = api.injectEndpoints({
     }),
     /** Objects meeting a window (map units), with their closure: area loading of large projects (not cached:
      *  the area loader keeps what it merged; a NetworkPayload, not drafted or frozen by Immer). */
-    networkObjectsInArea: b.query<NetworkPayload<NetworkObject[]>, ProjectArg & { bbox: [number, number, number, number] }>({
+    networkObjectsInArea: b.query<NetworkPayload<MergeRead>, ProjectArg & { bbox: [number, number, number, number] }>({
       query: ({ projectId, scenarioId, bbox }) => ({
         url: `${base(projectId)}/network_object/all`,
         params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, bbox: bbox.join(',') },
-        headers: { accept: networkAccept() }, responseHandler: networkResponse,
+        headers: { accept: networkAccept() }, responseHandler: networkRowsResponse,
       }),
-      transformResponse: (r: DataOf<NetworkObject[]>) => new NetworkPayload(unwrap(r)),
+      transformResponse: (r: unknown) => new NetworkPayload(mergeRead(r)),
       keepUnusedDataFor: 0,
     }),
     /** Count and box of the project's network objects (GET network_object/extent; not shown in the spec). Kept 30 s

@@ -1,7 +1,9 @@
-// Network reads in the app ask for Arrow first (issue 15) and decode it to the wire objects; a JSON answer (older
-// server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
+// Network reads in the app ask for Arrow first (issue 15) and decode it to flat rows (whole reads build the model from
+// them, area tiles merge them as they are); a JSON answer (older server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, networkAccept, networkResponse, networkRows, networkRowsResponse } from '../../../src/api/network-response';
+import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, mergeRead, networkAccept, networkRows, networkRowsResponse } from '../../../src/api/network-response';
+import { networkFromArrow } from '../../../engine/network-arrow';
+import type { MergeRows } from '../../../engine/merge';
 import { encodeScanArrow } from '../../../server/network/arrow-encode';
 import { scanFromRows } from '../../../server/network/scan-rows';
 
@@ -37,10 +39,8 @@ describe('network read answers', () => {
     }
   });
 
-  it('decodes an Arrow answer to the wire objects', async () => {
-    const r = new Response(arrowBody() as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/vnd.apache.arrow.stream' } });
-    const got = (await networkResponse(r)) as { id: string }[];
-    expect(got).toEqual([
+  it('the Arrow answer holds the wire objects of the JSON read', () => {
+    expect(networkFromArrow(arrowBody())).toEqual([
       { id: 'n1', projectId: 7, node: { geometry: { type: 'Point', coordinates: [1, 2] } } },
       { id: 'n2', projectId: 7, scenarioId: 3, node: { geometry: { type: 'Point', coordinates: [3.25, -4] } } },
       { id: 'e1', projectId: 7, edge: { geometry: { type: 'LineString', coordinates: [[1, 2], [2, 3], [3.25, -4]] }, fromNodeId: 'n1', toNodeId: 'n2', twoWay: true, length: 5.5 },
@@ -66,9 +66,19 @@ describe('network read answers', () => {
     expect(networkRows(wire)).toEqual({ networkObjects: wire });
   });
 
+  it('area reads: the merge takes Arrow rows as they are, JSON as wire objects', async () => {
+    const r = new Response(arrowBody() as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/vnd.apache.arrow.stream' } });
+    const read = mergeRead(await networkRowsResponse(r));
+    expect(Array.isArray(read)).toBe(false);
+    expect((read as MergeRows).pathEdges).toEqual([{ id: 'pe1', pathId: 'p1', edgeId: 'e1', startNodeId: 'n1', position: 1.5 }]);
+    const wire = [{ id: 'a', projectId: 1 }];
+    expect(mergeRead({ data: wire })).toBe(wire);
+    expect(mergeRead(wire)).toBe(wire);
+  });
+
   it('reads JSON answers (and error bodies) as JSON', async () => {
-    expect(await networkResponse(new Response('{"data":[{"id":"a"}]}', { headers: { 'content-type': 'application/json' } }))).toEqual({ data: [{ id: 'a' }] });
-    expect(await networkResponse(new Response('{"error":"forbidden"}', { status: 403, headers: { 'content-type': 'application/json' } }))).toEqual({ error: 'forbidden' });
-    expect(await networkResponse(new Response(null, { status: 204 }))).toBeNull();
+    expect(await networkRowsResponse(new Response('{"data":[{"id":"a"}]}', { headers: { 'content-type': 'application/json' } }))).toEqual({ data: [{ id: 'a' }] });
+    expect(await networkRowsResponse(new Response('{"error":"forbidden"}', { status: 403, headers: { 'content-type': 'application/json' } }))).toEqual({ error: 'forbidden' });
+    expect(await networkRowsResponse(new Response(null, { status: 204 }))).toBeNull();
   });
 });
