@@ -4,7 +4,8 @@
 // tiles merged and drawn, a pan to unloaded tiles, a split edit (JS: engine + chunk rebuild + deck.gl update), heap —
 // with network reads as JSON and as Arrow (issue 15) side by side (Arrow rows carry the ratio to JSON), both after a
 // warm-up read of the tiles the run visits. BENCH_AREA_VALIDATION=kept: the open's whole-network validators ran before
-// (default cold: each pass pays their background job). BENCH_AREA_DIST: another build (e.g. unminified, for profiles).
+// (default cold: each pass pays their background job). BENCH_AREA_TILES=kept: the server keeps the tiles it answered
+// (server/network/tile-cache.ts; default: cleared before each pass). BENCH_AREA_DIST: another build (e.g. unminified).
 // Run: npx vite build && BENCH_AREA_DATABASE_URL=postgres://… npx tsx bench/browser-area.bench.ts
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -105,7 +106,9 @@ async function main() {
    for (const format of (process.env.BENCH_AREA_FORMATS ?? 'json,arrow').split(',')) {
     const rows: BenchRow[] = [];
     if (!keptValidation) await clearNetworkValidations(server.db);
-    clearNetworkCache(); // the extent too: every pass opens as the first open of a fresh process would
+    // the extent and kept tiles too: every pass opens as the first open of a fresh process would. BENCH_AREA_TILES=kept:
+    // the process keeps what it answered before (the warm-up's tiles: a reopened project, a pan back, a colleague's area)
+    if (process.env.BENCH_AREA_TILES !== 'kept') clearNetworkCache();
     const { ctx, page, open0, validated } = await newPage(format);
     // BENCH_AREA_TRACE=1 prints every API request of the run: start after the open, time to answer, path
     if (process.env.BENCH_AREA_TRACE) page.on('request', (r) => { if (r.url().includes('/api/') && !r.url().includes('geoserver')) console.log(`  start ${Date.now() - open0} ms ${r.method()} ${r.url().replace(/^.*\/api/, '').slice(0, 80)}`); });

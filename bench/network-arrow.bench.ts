@@ -124,12 +124,13 @@ for (const n of SIZES) {
   const tile: Record<Path, number[]> = { JSON: [], Arrow: [] }, merged: Record<Path, number[]> = { JSON: [], Arrow: [] };
   const types = (await server.db.query<{ id: number; name: string }>('SELECT id, name FROM object_type')).rows;
   let tileObjects = 0;
+  const tileUrl = (tx: number, ty: number) => `/project/${pid}/network_object/all?includeWithoutObjectInstances=false&bbox=${tx * AREA_TILE},${ty * AREA_TILE},${(tx + 1) * AREA_TILE},${(ty + 1) * AREA_TILE}`;
   for (let k = 0; k < Math.max(RUNS, 2); k++) {
+    clearNetworkCache(); // every tile read afresh (Arrow tiles are kept per process: tile-cache.ts; timed apart below)
     const sessions = { JSON: tileSession(types), Arrow: tileSession(types) };
     for (const { tx, ty } of dense) {
-      const [x, y] = [tx * AREA_TILE, ty * AREA_TILE];
       for (const p of PATHS) {
-        const r = await read(p, `/project/${pid}/network_object/all?includeWithoutObjectInstances=false&bbox=${x},${y},${x + AREA_TILE},${y + AREA_TILE}`, false);
+        const r = await read(p, tileUrl(tx, ty), false);
         const t0 = performance.now();
         sessions[p].merge(mergeInput(p, r.input));
         tile[p].push(r.total);
@@ -143,6 +144,32 @@ for (const n of SIZES) {
   add(`tile read to the merge's input (≤ ${tileObjects} objects)`, n, 'p99', 'ms', { JSON: stats(tile.JSON).p99, Arrow: stats(tile.Arrow).p99 });
   add(`tile read + merge into the session (≤ ${tileObjects} objects)`, n, 'p50', 'ms', p50(merged));
   add(`tile read + merge into the session (≤ ${tileObjects} objects)`, n, 'p99', 'ms', { JSON: stats(merged.JSON).p99, Arrow: stats(merged.Arrow).p99 });
+  // Arrow tiles kept per process: the same tiles again, and again after a small write away from them (the change log
+  // checked); read + merge into a fresh session each pass. Baseline: the tile read afresh (above).
+  const keptRead: number[] = [], keptMerged: number[] = [], afterWrite: number[] = [];
+  const [x0, y0] = [Math.min(...dense.map((d) => d.tx)) - 2, Math.min(...dense.map((d) => d.ty)) - 2];
+  const [x1, y1] = [Math.max(...dense.map((d) => d.tx)) + 3, Math.max(...dense.map((d) => d.ty)) + 3];
+  for (let k = 0; k < RUNS; k++) {
+    const session = tileSession(types);
+    for (const { tx, ty } of dense) {
+      const r = await read('Arrow', tileUrl(tx, ty), false);
+      const t0 = performance.now();
+      session.merge(mergeInput('Arrow', r.input));
+      keptRead.push(r.total); keptMerged.push(r.total + performance.now() - t0);
+      session.fold();
+    }
+    await server.db.tx(async (q) => {
+      await q.query(`UPDATE attribute_value SET value = $3 WHERE project_id = $1 AND object_instance_id = (SELECT i.id FROM object_instance i
+        JOIN network_object o ON o.project_id = i.project_id AND o.id = i.network_object_id WHERE i.project_id = $1 AND o.kind = 'node'
+        AND NOT (o.bbox && $2::box) ORDER BY i.id LIMIT 1)`, [pid, `(${x1 * AREA_TILE},${y1 * AREA_TILE}),(${x0 * AREA_TILE},${y0 * AREA_TILE})`, `far ${k}`]);
+      await bumpNetworkVersion(q, pid);
+    });
+    for (const { tx, ty } of dense) afterWrite.push((await read('Arrow', tileUrl(tx, ty), false)).total);
+  }
+  rows.push(row('tile read again, kept per process — Arrow', n, 'p50', 'ms', stats(keptRead).p50, stats(tile.Arrow).p50));
+  rows.push(row('tile read + merge, tile kept per process — Arrow', n, 'p50', 'ms', stats(keptMerged).p50, stats(merged.Arrow).p50));
+  rows.push(row('tile read + merge, tile kept per process — Arrow', n, 'p99', 'ms', stats(keptMerged).p99, stats(merged.Arrow).p99));
+  rows.push(row('tile read after a write away from it (kept, change log checked) — Arrow', n, 'p50', 'ms', stats(afterWrite).p50, stats(tile.Arrow).p50));
   console.log(table(rows.filter((r) => r.size === n)));
 }
 for (const r of rows) r.case = `${r.case} [${dbName}]`;

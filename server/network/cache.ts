@@ -16,6 +16,10 @@ export interface Entry {
   version: string; etag: string; body: Buffer; gz?: Promise<Buffer>; bytes: number; snap?: Snapshot;
   /** Compressed segments of the gzip (gzip-segments.ts), handed on to the entry patched from this one. */
   parts?: ReadonlyMap<string, Buffer>;
+  /** A window (tile) answer: the network objects its read found (tile-cache.ts checks later versions against them). */
+  tile?: { objects: ReadonlySet<string> };
+  /** Bytes held beside the body (counted against the budget). */
+  extra?: number;
 }
 
 const MAX_BYTES = Number(process.env.NETWORK_CACHE_BYTES ?? 768 * 1024 * 1024);
@@ -116,7 +120,7 @@ export function exclusive<T>(db: object, key: string, fn: () => Promise<T>): Pro
 }
 
 export function remember(db: object, key: string, e: Omit<Entry, 'bytes'>): Entry {
-  const entry: Entry = { ...e, bytes: e.body.length };
+  const entry: Entry = { ...e, bytes: e.body.length + (e.extra ?? 0) };
   const k = keyOf(db, key);
   const old = entries.get(k);
   if (old) { total -= old.bytes; entries.delete(k); }

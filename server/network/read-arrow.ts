@@ -98,15 +98,29 @@ export async function readNetworkArrow(q: Queryable, projectId: number, f: Netwo
       if (!(e instanceof ScanFallback)) throw e;
     }
   }
-  if (f.bbox && !f.ids && canScan(q)) {
-    try {
-      const w = await readWindowScan(q, projectId, { ...f, bbox: f.bbox });
-      lastArrow.source = 'window';
-      return encodeScanArrow(w.scan, w.kept);
-    } catch (e) {
-      if (!(e instanceof ScanFallback)) throw e;
-    }
+  if (f.bbox && !f.ids) {
+    const w = await windowArrow(q, projectId, f);
+    if (w) return w.body;
   }
+  return rowsArrow(q, projectId, f);
+}
+
+/** The Arrow body of the window read `f` (f.bbox) from its own column store with the ids of every network object it
+ *  read; undefined when the columns cannot answer it (then rowsArrow does). */
+export async function windowArrow(q: Queryable, projectId: number, f: NetworkFilter): Promise<{ body: Buffer; objects: string[] } | undefined> {
+  if (!f.bbox || !canScan(q)) return undefined;
+  try {
+    const w = await readWindowScan(q, projectId, { ...f, bbox: f.bbox });
+    lastArrow.source = 'window';
+    return { body: encodeScanArrow(w.scan, w.kept), objects: w.objects };
+  } catch (e) {
+    if (!(e instanceof ScanFallback)) throw e;
+    return undefined;
+  }
+}
+
+/** The Arrow body of the read `f` from its rows (read.ts fetchRows: the JSON read's rows). */
+export async function rowsArrow(q: Queryable, projectId: number, f: NetworkFilter): Promise<Buffer> {
   const { kept, byObj, pes, avs, rels, insts } = await fetchRows(q, projectId, f);
   const r = scanFromRows(projectId, { objects: kept.values(), byObj, pes, avs, rels, sent: new Set(insts.map((i) => i.id)), keepPath: (id) => kept.has(id) });
   lastArrow.source = 'rows';

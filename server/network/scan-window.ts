@@ -14,9 +14,10 @@ import type { NetworkScan } from './scan';
 
 export interface WindowFilter extends ScanFilter { scenarioId?: number; bbox: [number, number, number, number] }
 
-/** Reads the window `f.bbox` of the project into a fresh store; returns its view and the rows the answer keeps. Run
- *  inside one snapshot (inSnapshot). Throws ScanFallback (scan.ts) when the answer cannot be decided on the columns. */
-export async function readWindowScan(q: Queryable, projectId: number, f: WindowFilter): Promise<{ scan: NetworkScan; kept: ScanKept }> {
+/** Reads the window `f.bbox` of the project into a fresh store; returns its view, the rows the answer keeps and the ids
+ *  of every network object read (kept or not: the tile cache's validity check). Run inside one snapshot (inSnapshot).
+ *  Throws ScanFallback (scan.ts) when the answer cannot be decided on the columns. */
+export async function readWindowScan(q: Queryable, projectId: number, f: WindowFilter): Promise<{ scan: NetworkScan; kept: ScanKept; objects: string[] }> {
   const [x1, y1, x2, y2] = f.bbox.map(Number);
   if (![x1, y1, x2, y2].every(Number.isFinite)) throw new Error('bbox: four finite numbers expected');
   const p = Math.trunc(projectId);
@@ -77,5 +78,5 @@ export async function readWindowScan(q: Queryable, projectId: number, f: WindowF
   const scan = s.view();
   const eligibleAll = new Uint8Array(scan.n);
   eligibleAll.set(only);
-  return { scan, kept: keptRows(scan, f, eligibleAll) };
+  return { scan, kept: keptRows(scan, f, eligibleAll), objects };
 }

@@ -1,0 +1,61 @@
+// Window (tile) reads in the Arrow form kept per process (issue 15): the area loader reads the map in fixed tiles, and
+// the same tiles come back — a pan back to a dropped tile, a reopened project, a colleague on the same area. A kept
+// answer stays valid across network writes that cannot change it: at a later network_version the change log
+// (migration 027: every object whose answer may differ, including through its instances, values, relations and path
+// edges) must name none of the objects the tile's read found, and none of the objects it names may now meet the
+// window or be a path over one of the tile's edges (a new path on them). Anything else — the log pruned, a large
+// change set — reads the tile again. Bodies share the network cache's byte budget and LRU (cache.ts).
+import type { Db, Queryable } from '../db/db';
+import type { NetworkFilter } from './read';
+import { exclusive, latest, networkVersion, remember, etagOf, type Entry } from './cache';
+import { changedSince } from './snapshot';
+import { rowsArrow, windowArrow } from './read-arrow';
+import { inSnapshot } from './send';
+
+/** How the last tile read was answered (tests, benchmarks): kept at its version, kept across writes checked against
+ *  the change log, or read. */
+export const lastTile = { how: 'read' as 'kept' | 'revalidated' | 'read' };
+/** Change sets larger than this read the tile again instead of checking it (NETWORK_TILE_CHECK_MAX). */
+const CHECK_MAX = Number(process.env.NETWORK_TILE_CHECK_MAX ?? 5000);
+
+const keyOf = (pid: number, f: NetworkFilter) =>
+  `${pid}|tile|${f.scenarioId ?? ''}|${(f.objectTypeIds ?? []).join(',')}|${f.includeWithoutObjectInstances ? 1 : 0}|${f.bbox!.join(',')}`;
+
+/** Whether the tile kept at `e.version` answers the same at `version` (see the header). */
+async function stillValid(q: Queryable, pid: number, e: Entry, version: string, bbox: [number, number, number, number]): Promise<boolean> {
+  if (!e.tile || BigInt(e.version) > BigInt(version)) return false;
+  const touched = await changedSince(q, pid, e.version, version);
+  if (!touched || touched.length > CHECK_MAX) return false;
+  if (touched.some((id) => e.tile!.objects.has(id))) return false;
+  if (!touched.length) return true;
+  const [x1, y1, x2, y2] = bbox;
+  const r = await q.query(`SELECT 1 FROM network_object o WHERE o.project_id = $1 AND o.id = ANY($2::text[]) AND (o.bbox && $3::box
+      OR (o.kind = 'path' AND EXISTS (SELECT 1 FROM path_edge pe WHERE pe.project_id = o.project_id AND pe.path_id = o.id AND pe.edge_id = ANY($4::text[]))))
+    LIMIT 1`, [pid, touched, `(${x2},${y2}),(${x1},${y1})`, [...e.tile.objects]]);
+  return r.rows.length === 0;
+}
+
+/** The Arrow answer of the window read `f` (f.bbox set): kept, kept across writes, or read in one snapshot and kept. */
+export function tileArrowBody(db: Db, pid: number, f: NetworkFilter, dbId: string): Promise<Entry> {
+  const key = keyOf(pid, f);
+  // one read of a tile at a time: a second request for it waits and takes the kept answer
+  return exclusive(db, key, async () => {
+    const version = await networkVersion(db, pid);
+    const held = latest(db, key);
+    if (held?.tile && held.version === version) { lastTile.how = 'kept'; return remember(db, key, held); }
+    if (held?.tile && await stillValid(db, pid, held, version, f.bbox!)) {
+      lastTile.how = 'revalidated';
+      return remember(db, key, { ...held, version, etag: etagOf(dbId, pid, version, key) });
+    }
+    lastTile.how = 'read';
+    return inSnapshot(db, async (q) => {
+      const v = await networkVersion(q, pid);
+      const w = await windowArrow(q, pid, f);
+      const entry = { version: v, etag: etagOf(dbId, pid, v, key), body: w?.body ?? await rowsArrow(q, pid, f) };
+      // an answer the rows gave (no list of what was read) is not kept
+      if (!w) return { ...entry, bytes: entry.body.length };
+      // ≈ 60 bytes an id string held in the set
+      return remember(db, key, { ...entry, tile: { objects: new Set(w.objects) }, extra: 64 * w.objects.length });
+    });
+  });
+}
