@@ -1,9 +1,11 @@
 // GET network_object/extent: the count and box of a project's network objects (the map's choice between loading the
-// whole network and loading by area), for viewers of the project's organisation only; kept per network version.
+// whole network and loading by area), for viewers of the project's organisation only; kept per network version, in
+// the process and in the database (every app process, a restart).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api, TestServer } from './support/server';
 import { edge, engineerProject, node, wire } from './network-fixtures';
 import { lastExtent } from '../../server/network/extent';
+import { clearNetworkCache } from '../../server/network/cache';
 
 let ts: TestServer;
 let api: Api;
@@ -35,11 +37,26 @@ describe('GET network_object/extent', () => {
     const c = await api.get(`/api/project/${pid}/network_object/extent`);
     expect(lastExtent.how).toBe('read');
     expect(c.body.data).toEqual({ count: 4, bbox: [-100, -50, 1000, 400] });
+    // another process (or this one restarted: its cache empty) answers the same version from the database
+    clearNetworkCache();
+    const d = await api.get(`/api/project/${pid}/network_object/extent`);
+    expect(lastExtent.how).toBe('stored');
+    expect(d.body).toEqual(c.body);
+    await api.get(`/api/project/${pid}/network_object/extent`);
+    expect(lastExtent.how).toBe('kept');
     // per scenario: another key
     await api.get(`/api/project/${pid}/network_object/extent?scenarioId=3`);
     expect(lastExtent.how).toBe('read');
     expect((await api.delete(`/api/project/${pid}/network_object`, { networkObjectIds: ['far'] })).status).toBeLessThan(300);
     expect((await api.get(`/api/project/${pid}/network_object/extent`)).body.data).toEqual({ count: 3, bbox: [-100, 20, 300, 400] });
+    expect(lastExtent.how).toBe('read');
+    clearNetworkCache();
+    expect((await api.get(`/api/project/${pid}/network_object/extent`)).body.data).toEqual({ count: 3, bbox: [-100, 20, 300, 400] });
+    expect(lastExtent.how).toBe('stored');
+    // the scenario scope's row is its own
+    clearNetworkCache();
+    expect((await api.get(`/api/project/${pid}/network_object/extent?scenarioId=3`)).body.data).toEqual({ count: 3, bbox: [-100, 20, 300, 400] });
+    expect(lastExtent.how).toBe('read');
   });
 
   it('is refused to a user of another organisation and checks its query', async () => {
