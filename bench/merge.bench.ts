@@ -3,10 +3,11 @@
 // (the baseline: bulkMerge.min = ∞) — with the live validation following each merge's diff, as the map does. Prints
 // p50/p99/max per tile, the session's memory after the merges and a lookup over the merged model. Each mode runs in
 // a child process of its own (BENCH_MERGE_MODE), so no memory figure carries another mode's leftovers; a third mode
-// leaves the folds to Editor.fold after the tile, as the map does (editor-binding.ts), and times them apart.
+// leaves the folds to Editor.fold after the tile, as the map does (editor-binding.ts), and times them apart; a fourth
+// gives each read as the flat rows an Arrow answer decodes to (engine/merge.ts MergeRows), as the map now merges tiles.
 // Run: npm run bench:merge (honours BENCH_MAX_SIZE; BENCH_MERGE_TILES tiles, default 24).
 import {
-  Editor, NetworkValidation, SpatialIndex, createModel, edgesOfNode, generateNetwork, getObject, getPathEdge, pathEdgesOfEdge, pentries,
+  Editor, NetworkValidation, SpatialIndex, createModel, edgesOfNode, flatRead, generateNetwork, getObject, getPathEdge, pathEdgesOfEdge, pentries,
   segmentCount, toWire, type Model, type NetworkObject,
 } from '../engine/index';
 import { spawnSync } from 'node:child_process';
@@ -70,6 +71,8 @@ type Result = { merge: number[]; fold: number[]; validation: number[]; mem: numb
 async function run(size: number, mode: Mode): Promise<Result> {
   const net = generateNetwork(size, { detail: 'ftth' });
   const tiles = reads(createModel(net), TILES);
+  // flat: each read as the flat rows an Arrow answer decodes to (engine/merge.ts MergeRows), made before the timing
+  const flatReads = mode === 'flat' ? tiles.map(flatRead) : null;
   const objects = tiles.reduce((s, t) => s + t.length, 0);
   const ed = new Editor(createModel({ networkObjects: [], objectTypes: net.objectTypes }), {
     newId: () => 'x', projectId: 1, bulkMerge: mode === 'rows' ? { min: Infinity } : {},
@@ -79,12 +82,13 @@ async function run(size: number, mode: Mode): Promise<Result> {
   const merge: number[] = [], valid: number[] = [], fold: number[] = [];
   for (const t of tiles) {
     const t0 = now();
-    const { plan, diff } = ed.merge(t, { object: (id) => known.has(id), relation: (k) => rels.has(k) }, { deferFolds: mode === 'deferred' });
+    const deferFolds = mode === 'deferred' || mode === 'flat';
+    const { plan, diff } = ed.merge(flatReads?.[tiles.indexOf(t)] ?? t, { object: (id) => known.has(id), relation: (k) => rels.has(k) }, { deferFolds });
     const t1 = now();
     validation.apply(ed.model, diff);
     valid.push(now() - t1);
     // deferred: the folds the map runs after the frame (editor-binding.ts)
-    if (mode === 'deferred') { const t2 = now(); ed.fold(); fold.push(now() - t2); }
+    if (deferFolds) { const t2 = now(); ed.fold(); fold.push(now() - t2); }
     merge.push(t1 - t0);
     for (const id of plan.objects) known.add(id);
     for (const r of diff.added) if (r.table === 'relations') rels.add(r.key);
@@ -102,7 +106,7 @@ async function run(size: number, mode: Mode): Promise<Result> {
   return { merge, fold, validation: valid, mem, lookup, segments: segmentCount(ed.model), tiles: tiles.length, objects };
 }
 
-type Mode = 'rows' | 'bulk' | 'deferred';
+type Mode = 'rows' | 'bulk' | 'deferred' | 'flat';
 const MODE = process.env.BENCH_MERGE_MODE as Mode | undefined;
 if (MODE) {
   // a child run: one mode, results as one line for the parent
@@ -117,7 +121,7 @@ if (MODE) {
     if (!line) throw new Error(`bench:merge ${mode} run failed: ${r.stderr}`);
     return JSON.parse(line.slice(7));
   };
-  const bulk = child('bulk'), byRows = child('rows'), deferred = child('deferred');
+  const bulk = child('bulk'), byRows = child('rows'), deferred = child('deferred'), flat = child('flat');
   for (const size of sizes([100_000, 1_000_000])) {
     const r = bulk[size], b = byRows[size];
     const label = `${r.tiles} tiles of ≈ ${Math.round(r.objects / r.tiles)} objects`;
@@ -132,6 +136,8 @@ if (MODE) {
     for (const [metric, f] of [['time p50', 'p50'], ['time p99', 'p99']] as const) {
       rows.push(row('merge a tile with its folds deferred, vs folds inside', size, metric, 'ms', stats(d.merge)[f], stats(r.merge)[f]));
       rows.push(row('the deferred folds, after the tile', size, metric, 'ms', stats(d.fold)[f]));
+      // the map's way since the sixth stop: the Arrow answer's flat rows merged as they are (baseline: wire objects)
+      rows.push(row('merge a tile given as flat rows (folds deferred), vs wire objects', size, metric, 'ms', stats(flat[size].merge)[f], stats(d.merge)[f]));
     }
   }
   writeResults('merge', rows);

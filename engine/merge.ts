@@ -43,6 +43,23 @@ export interface MergeRows {
 /** What a merge takes: the wire objects of a read, or its flat rows. */
 export type MergeRead = readonly NetworkObject[] | MergeRows;
 
+/** A read's wire objects as flat rows, as an Arrow answer decodes to them (each relation once; a path edge keeps its
+ *  `position`, else its place): tests and benchmarks of the flat path. */
+export function flatRead(read: readonly NetworkObject[]): MergeRows {
+  const f = { networkObjects: [] as NetworkObjectRow[], pathEdges: [] as PathEdgeRow[], objectInstances: [] as ObjectInstance[], attributeValues: [] as AttributeValue[] };
+  const rels = new Map<string, Relation>();
+  for (const o of read) {
+    f.networkObjects.push(row(o));
+    (o.pathEdges ?? []).forEach((pe, i) => f.pathEdges.push({ ...pe, position: (pe as Partial<PathEdgeRow>).position ?? i }));
+    for (const { attributeValues, relationSources, relationTargets, ...inst } of o.objectInstances ?? []) {
+      f.objectInstances.push(inst);
+      for (const v of attributeValues ?? []) f.attributeValues.push(v);
+      for (const r of [...relationSources ?? [], ...relationTargets ?? []]) rels.set(relKey(r), r);
+    }
+  }
+  return { ...f, relations: [...rels.values()] };
+}
+
 /** The objects of a read the session has not seen, less edges missing an end node and paths missing an edge or node
  *  (in the model or the read): `steps` gives a path's edges. */
 function freshObjects<T extends NetworkObjectRow>(model: Model, objects: Iterable<T>, known: MergeKnown, steps: (o: T) => readonly PathEdge[] | undefined) {

@@ -1,6 +1,6 @@
 // Test helper: builds a small network from ASCII art. Letters are nodes at (col*10, -row*10); runs of '-' join
 // letters on a row and runs of '|' join letters in a column into edges named by their two letters (e.g. 'AB').
-import { createModel, relKey, type MergeRows, type Model, type NetworkObject, type ObjectType, type ObjectRelationType, type EngineConfig } from 'engine';
+import { createModel, type Model, type NetworkObject, type ObjectType, type ObjectRelationType, type EngineConfig } from 'engine';
 
 export function ascii(art: string): NetworkObject[] {
   const lines = art.replace(/^\n/, '').split('\n');
@@ -75,21 +75,4 @@ export function relatedNetwork(): NetworkObject[] {
     { id: 'p1', pathId: 'P', edgeId: 'AB', startNodeId: 'A' }, { id: 'p2', pathId: 'P', edgeId: 'BC', startNodeId: 'B' },
   ], objectInstances: [{ id: 'cab', objectTypeId: 5, networkObjectId: 'P' }] });
   return objs;
-}
-
-/** The same read as flat rows, as the Arrow answer is decoded (each relation once). */
-export function flatRows(read: NetworkObject[]): MergeRows {
-  const f = { networkObjects: [], pathEdges: [], objectInstances: [], attributeValues: [], relations: [] } as { [K in keyof MergeRows]: MergeRows[K][number][] };
-  const rels = new Map<string, MergeRows['relations'][number]>();
-  for (const { pathEdges, objectInstances, ...o } of read) {
-    f.networkObjects.push(o);
-    (pathEdges ?? []).forEach((pe, i) => f.pathEdges.push({ ...pe, position: (pe as { position?: number }).position ?? i }));
-    for (const { attributeValues, relationSources, relationTargets, ...i } of objectInstances ?? []) {
-      f.objectInstances.push(i);
-      f.attributeValues.push(...attributeValues ?? []);
-      for (const r of [...relationSources ?? [], ...relationTargets ?? []]) rels.set(relKey(r), r);
-    }
-  }
-  f.relations.push(...rels.values());
-  return f;
 }

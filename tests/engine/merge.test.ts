@@ -1,8 +1,8 @@
 // Area loading (engine/merge.ts, Editor.merge): reads of parts of the stored network merge into the session outside
 // the history; rows the session already knows never come back; multi-object delete is one gesture.
 import { describe, expect, it } from 'vitest';
-import { Editor, createModel, getObject, getInstance, getPathEdge, relationsFrom, allObjects, generateNetwork, overlaySize, pentries, deepEqual, type NetworkObject } from 'engine';
-import { ascii, relatedNetwork, TYPES, RELATION_TYPES, counterIds, flatRows } from './ascii';
+import { Editor, createModel, getObject, getInstance, getPathEdge, relationsFrom, allObjects, generateNetwork, overlaySize, pentries, deepEqual, flatRead, type NetworkObject } from 'engine';
+import { ascii, relatedNetwork, TYPES, RELATION_TYPES, counterIds } from './ascii';
 
 const wire = relatedNetwork;
 
@@ -59,7 +59,7 @@ describe('area loading: merging reads into a session', () => {
       const all = wire();
       const ed = new Editor(createModel({ networkObjects: [], objectTypes: TYPES, relationTypes: RELATION_TYPES }), { ...config, newId: counterIds('n') });
       const known = new Set<string>();
-      const read = (objs: NetworkObject[]) => (flat ? flatRows(objs) : objs);
+      const read = (objs: NetworkObject[]) => (flat ? flatRead(objs) : objs);
       for (const id of ed.merge(read(pick(all, ['A', 'B', 'C', 'AB', 'BC'])), knownSet(known)).plan.objects) known.add(id);
       const r = ed.apply({ type: 'deleteObject', id: 'AB' });
       for (const d of [...r.diff.removed, ...r.diff.added]) if (d.table === 'networkObjects') known.add(d.key);
@@ -77,7 +77,7 @@ describe('area loading: merging reads into a session', () => {
     const p = all.find((o) => o.id === 'P')!;
     p.pathEdges = p.pathEdges!.map((pe, i) => ({ ...pe, position: 4 + 3 * i }));
     const whole = createModel({ networkObjects: all, objectTypes: TYPES, relationTypes: RELATION_TYPES });
-    for (const read of [all, flatRows(all)]) {
+    for (const read of [all, flatRead(all)]) {
       const ed = new Editor(createModel({ networkObjects: [], objectTypes: TYPES, relationTypes: RELATION_TYPES }), config);
       ed.merge(read, knownSet(new Set()));
       expect(['p1', 'p2'].map((id) => getPathEdge(ed.model, id)?.position)).toEqual([4, 7]);

@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  Editor, SpatialIndex, checkIntegrity, createModel, deepEqual, generateNetwork, pentries, segmentCount, toWire,
+  Editor, SpatialIndex, checkIntegrity, createModel, deepEqual, flatRead, generateNetwork, pentries, segmentCount, toWire,
   LIST_TABLES, ROW_TABLES, type Diff, type Model, type NetworkObject, type Position,
 } from 'engine';
 import type { Box } from '../../engine/unload';
-import { counterIds, flatRows } from './ascii';
+import { counterIds } from './ascii';
 
 const g = generateNetwork(150, { detail: 'ftth' }); // ≈ 360 objects with instances, values, relations and paths
 const whole = createModel(g);
@@ -76,7 +76,7 @@ describe('bulk merges into base segments', () => {
           const keep = (d: Diff, edit: boolean) => { if (k === 2) note(d, edit); return diffKeys(d); };
           if (s.kind === 'merge') {
             const read = windowRead(s.box);
-            const r = ed.merge(k === 1 ? flatRows(read) : read, { object: (id) => known.has(id), relation: (key) => rels.has(key) });
+            const r = ed.merge(k === 1 ? flatRead(read) : read, { object: (id) => known.has(id), relation: (key) => rels.has(key) });
             results[k] = { diff: keep(r.diff, false), plan: r.plan.objects.slice().sort() };
           } else if (s.kind === 'drop') {
             const r = ed.unload([s.box], () => false, (id) => edited.has(id));
