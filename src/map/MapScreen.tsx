@@ -32,6 +32,7 @@ import { useLayerSettings } from './use-layer-settings';
 import { mapContextFor } from './map-context';
 import { catalogueStyle, groupStates, styleContextOf, styleKey } from './render/catalogue-style';
 import type { AreaLoader, AreaStatus } from './area-loader';
+import { AREA_OPEN_ZOOM } from './tile-prefetch';
 import type { ControllerHost } from './map-controller';
 import { usePlanning } from './planning/use-planning';
 import { PlanningDock } from './planning/PlanningDock';
@@ -43,7 +44,6 @@ import './map.css';
 export interface MapScreenProps { projectId?: number; projectTypeKey?: string; step?: number; readOnly?: boolean }
 
 /** Zoom a project loaded by area opens at when the address names no view (a few tiles in view). */
-const AREA_OPEN_ZOOM = 17;
 const LEVEL = { info: 'Information', warning: 'Warning', error: 'Error' } as const;
 
 export function MapScreen({ projectId, step, readOnly = false }: MapScreenProps) {

@@ -11,7 +11,8 @@ import { sessionConfig } from './session-config';
 import { EditSession } from './edit-session';
 import { defaultStore, type UnsavedStore } from './unsaved-store';
 import { trackUnsaved, type StoredEdits } from './unsaved-offer';
-import { AREA_OBJECT_THRESHOLD, AreaLoader } from './area-loader';
+import { AreaLoader } from './area-loader';
+import { areaRead, loadsByArea } from './tile-prefetch';
 import { notify } from '../shell/notification-store';
 import type { AppDispatch } from '../app/store';
 
@@ -24,15 +25,6 @@ export interface Loaded {
 }
 
 const DEFAULT_STORE = defaultStore();
-
-/** Area loading: 'auto' (by the project's size), or forced on/off with localStorage 'netplan.areaLoading'. */
-function loadsByArea(extent: NetworkExtent): boolean {
-  let pref: string | null = null;
-  try { pref = globalThis.localStorage?.getItem('netplan.areaLoading') ?? null; } catch { /* storage unavailable */ }
-  if (pref === 'always') return true;
-  if (pref === 'never') return false;
-  return extent.count > AREA_OBJECT_THRESHOLD;
-}
 
 export function useEditSession(projectId: number | undefined, store: UnsavedStore = DEFAULT_STORE): { loaded: Loaded | null; error: string | null } {
   const dispatch = useDispatch<AppDispatch>();
@@ -59,10 +51,8 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
         const model = createModel({ ...rows, objectTypes, relationTypes });
         const session = new EditSession(model, sessionConfig(model, projectId));
         if (byArea) {
-          area = new AreaLoader(session, (bbox) => {
-            const req = dispatch(networkApi.endpoints.networkObjectsInArea.initiate({ projectId, bbox }, { forceRefetch: true }));
-            return req.unwrap().then((p) => p.value).finally(() => req.unsubscribe());
-          }, () => notify('map.notification.area_load_failed', 'Error', { throttleKey: `area-load-${projectId}` }));
+          // a tile of the opening view may be on its way already (tile-prefetch.ts: started with the workflow)
+          area = new AreaLoader(session, areaRead(dispatch, projectId), () => notify('map.notification.area_load_failed', 'Error', { throttleKey: `area-load-${projectId}` }));
         }
         // Read the records of earlier visits before anything can write: they are offered back, and this visit's
         // records are numbered after them (never written over them).

@@ -70,7 +70,11 @@ export function WorkflowRoute() {
   useEffect(() => {
     if (!Number.isInteger(projectId)) return;
     void loadMapScreen();
-    dispatch(networkApi.util.prefetch('networkExtent', { projectId }, {}));
+    // the extent (kept 30 s unused for the map), and once it says the project loads by area the opening view's tiles
+    const extent = dispatch(networkApi.endpoints.networkExtent.initiate({ projectId }));
+    void Promise.all([extent.unwrap(), import('../map/tile-prefetch')])
+      .then(([e, m]) => m.prefetchOpeningTiles(dispatch, projectId, e, window.location.hash, [window.innerWidth, window.innerHeight]), () => undefined)
+      .finally(() => extent.unsubscribe());
     dispatch(networkApi.util.prefetch('objectTypes', projectId, {}));
     dispatch(networkApi.util.prefetch('relationTypes', projectId, {}));
   }, [projectId, dispatch]);

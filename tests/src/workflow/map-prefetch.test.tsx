@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// Entering the workflow starts the map screen's first calls — the network's extent and the object and relation types —
-// at once, not after the map's code has loaded and mounted (issue 15: the extent of a 10⁶-edge network is on the
-// open's critical path); the map's own calls then share them.
+// Entering the workflow starts the map screen's first calls — the network's extent and the object and relation types,
+// and for a project loaded by area the tiles of the opening view — at once, not after the map's code has loaded and
+// mounted (issue 15: these sat on the open's critical path at 10⁶ edges); the map's own calls then share them.
 import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -27,6 +27,7 @@ describe('workflow entry', () => {
       'GET /api/project/7/network_object/extent': { body: { data: { count: 2_000_000, bbox: [0, 0, 10, 10] } } },
       'GET /api/project/7/object_type': { body: [] },
       'GET /api/project/7/object_relation_type': { body: [] },
+      'GET /api/project/7/network_object/all': { body: { data: [] } },
     });
     const store = makeStore();
     const router = createMemoryRouter([{ path: '/workflow/:projectId/:projectTypeKey/:step', element: <WorkflowRoute /> }], { initialEntries: ['/workflow/7/fttx/0'] });
@@ -39,5 +40,7 @@ describe('workflow entry', () => {
     expect((await sub.unwrap()).count).toBe(2_000_000);
     sub.unsubscribe();
     expect(m.callsTo('GET', '/api/project/7/network_object/extent')).toHaveLength(1);
+    // 2 M objects: loaded by area, and the tiles the map opens on (the network's centre) are on their way already
+    await waitFor(() => expect(m.callsTo('GET', '/api/project/7/network_object/all').map((c) => new URL(c.url).searchParams.get('bbox'))).toContain('0,0,2048,2048'));
   });
 });
