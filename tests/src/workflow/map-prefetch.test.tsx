@@ -12,8 +12,12 @@ import { networkApi } from '../../../src/api/endpoints/network';
 import { mockFetch } from '../support/fetch-mock';
 import { setupI18n } from '../support/i18n';
 
-// the map screen stands in without any call of its own: whatever asks for the extent is the workflow
-vi.mock('../../../src/map/MapScreen', () => ({ MapScreen: () => <div data-testid="map-screen" /> }));
+// the map screen stands in without any call of its own (whatever asks for the extent is the workflow); like the map, it
+// writes its start view into the address when it mounts
+vi.mock('../../../src/map/MapScreen', async () => {
+  const React = await import('react');
+  return { MapScreen: () => { React.useEffect(() => { window.location.hash = '#12;900000;900000'; }, []); return <div data-testid="map-screen" />; } };
+});
 
 beforeAll(async () => { await setupI18n('en'); });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
@@ -24,7 +28,8 @@ describe('workflow entry', () => {
       'GET /api/project/7': { body: { id: 7, name: 'P', projectTypeId: 5 } },
       'GET /api/project_type/all': { body: [{ id: 5, key: 'fttx', name: 'FTTx' }] },
       'GET /api/state/project_type/5': { body: [{ id: 1, name: 'Design', step: 0 }] },
-      'GET /api/project/7/network_object/extent': { body: { data: { count: 2_000_000, bbox: [0, 0, 10, 10] } } },
+      // answered after the map screen mounted and wrote its start view into the address
+      'GET /api/project/7/network_object/extent': () => new Promise((r) => setTimeout(() => r({ body: { data: { count: 2_000_000, bbox: [0, 0, 10, 10] } } }), 150)),
       'GET /api/project/7/object_type': { body: [] },
       'GET /api/project/7/object_relation_type': { body: [] },
       'GET /api/project/7/network_object/all': { body: { data: [] } },
@@ -40,7 +45,10 @@ describe('workflow entry', () => {
     expect((await sub.unwrap()).count).toBe(2_000_000);
     sub.unsubscribe();
     expect(m.callsTo('GET', '/api/project/7/network_object/extent')).toHaveLength(1);
-    // 2 M objects: loaded by area, and the tiles the map opens on (the network's centre) are on their way already
+    // 2 M objects: loaded by area, and the tiles the map opens on (the network's centre: the address named no view when
+    // the workflow was entered) are on their way already
     await waitFor(() => expect(m.callsTo('GET', '/api/project/7/network_object/all').map((c) => new URL(c.url).searchParams.get('bbox'))).toContain('0,0,2048,2048'));
+    expect(window.location.hash).toBe('#12;900000;900000');
+    expect(m.callsTo('GET', '/api/project/7/network_object/all').every((c) => Number(new URL(c.url).searchParams.get('bbox')!.split(',')[0]) < 10_000)).toBe(true);
   });
 });
