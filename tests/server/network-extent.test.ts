@@ -59,6 +59,19 @@ describe('GET network_object/extent', () => {
     expect(lastExtent.how).toBe('read');
   });
 
+  it("a stored extent of a newer version is never replaced by a read at an older one (another process's race)", async () => {
+    const v = Number((await ts.db.query<{ v: string }>('SELECT network_version AS v FROM project WHERE id = $1', [pid])).rows[0].v);
+    await ts.db.query(`INSERT INTO network_extent (project_id, scope, version, count, bbox) VALUES ($1, '', $2, 99, NULL)
+      ON CONFLICT (project_id, scope) DO UPDATE SET version = excluded.version, count = excluded.count, bbox = excluded.bbox`, [pid, v + 5]);
+    clearNetworkCache();
+    // this process reads at version v: it scans (the row is not of its version) and answers what it read …
+    expect((await api.get(`/api/project/${pid}/network_object/extent`)).body.data).toEqual({ count: 3, bbox: [-100, 20, 300, 400] });
+    expect(lastExtent.how).toBe('read');
+    // … but leaves the newer row as it is
+    const row = (await ts.db.query<{ version: string | number; count: string | number }>(`SELECT version, count FROM network_extent WHERE project_id = $1 AND scope = ''`, [pid])).rows[0];
+    expect([Number(row.version), Number(row.count)]).toEqual([v + 5, 99]);
+  });
+
   it('is refused to a user of another organisation and checks its query', async () => {
     const other = ts.api(await ts.login('engineer@other.example'));
     expect((await other.get(`/api/project/${pid}/network_object/extent`)).status).toBeGreaterThanOrEqual(403);
