@@ -3,11 +3,11 @@
 // answer stays valid across network writes that cannot change it: at a later network_version the change log
 // (migration 027: every object whose answer may differ, including through its instances, values, relations and path
 // edges) must name none of the objects the tile's read found, and none of the objects it names may now meet the
-// window or be a path over one of the tile's edges (a new path on them). Anything else — the log pruned, a large
+// window or be a path over an edge that meets it (a new path on the tile's edges). Anything else — the log pruned, a large
 // change set — reads the tile again. Bodies share the network cache's byte budget and LRU (cache.ts).
 import type { Db, Queryable } from '../db/db';
 import type { NetworkFilter } from './read';
-import { exclusive, latest, networkVersion, remember, etagOf, type Entry } from './cache';
+import { cached, exclusive, latest, networkVersion, remember, etagOf, type Entry } from './cache';
 import { changedSince } from './snapshot';
 import { rowsArrow, windowArrow } from './read-arrow';
 import { inSnapshot } from './send';
@@ -29,9 +29,11 @@ async function stillValid(q: Queryable, pid: number, e: Entry, version: string, 
   if (touched.some((id) => e.tile!.objects.has(id))) return false;
   if (!touched.length) return true;
   const [x1, y1, x2, y2] = bbox;
+  // a path has no box of its own: it reaches the window through its edges (any scenario: a wider check, never a miss)
   const r = await q.query(`SELECT 1 FROM network_object o WHERE o.project_id = $1 AND o.id = ANY($2::text[]) AND (o.bbox && $3::box
-      OR (o.kind = 'path' AND EXISTS (SELECT 1 FROM path_edge pe WHERE pe.project_id = o.project_id AND pe.path_id = o.id AND pe.edge_id = ANY($4::text[]))))
-    LIMIT 1`, [pid, touched, `(${x2},${y2}),(${x1},${y1})`, [...e.tile.objects]]);
+      OR (o.kind = 'path' AND EXISTS (SELECT 1 FROM path_edge pe JOIN network_object e ON e.project_id = pe.project_id AND e.id = pe.edge_id
+        WHERE pe.project_id = o.project_id AND pe.path_id = o.id AND e.bbox && $3::box)))
+    LIMIT 1`, [pid, touched, `(${x2},${y2}),(${x1},${y1})`]);
   return r.rows.length === 0;
 }
 
@@ -41,8 +43,9 @@ export function tileArrowBody(db: Db, pid: number, f: NetworkFilter, dbId: strin
   // one read of a tile at a time: a second request for it waits and takes the kept answer
   return exclusive(db, key, async () => {
     const version = await networkVersion(db, pid);
+    const hit = cached(db, key, version);
+    if (hit?.tile) { lastTile.how = 'kept'; return hit; }
     const held = latest(db, key);
-    if (held?.tile && held.version === version) { lastTile.how = 'kept'; return remember(db, key, held); }
     if (held?.tile && await stillValid(db, pid, held, version, f.bbox!)) {
       lastTile.how = 'revalidated';
       return remember(db, key, { ...held, version, etag: etagOf(dbId, pid, version, key) });
