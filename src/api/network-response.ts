@@ -46,14 +46,17 @@ export async function networkRowsResponse(r: Response): Promise<unknown> {
 /** The model input of a whole read's answer (Arrow rows, or a JSON `{data}` / bare array of wire objects). */
 export function networkRows(r: unknown): NetworkRows {
   if (r && typeof r === 'object' && 'rows' in r) return (r as { rows: NetworkRows }).rows;
-  const list = r && typeof r === 'object' && 'data' in (r as object) ? (r as { data: NetworkObject[] }).data : (r as NetworkObject[]);
-  return { networkObjects: list ?? [] };
+  return { networkObjects: wireList(r) };
 }
 
 /** A window read's answer as the merge takes it: the Arrow answer's flat rows as they are, or the wire objects of a
  *  JSON answer (`{data}` or a bare array). */
 export function mergeRead(r: unknown): MergeRead {
-  if (r && typeof r === 'object' && 'rows' in r) return (r as { rows: MergeRows }).rows;
+  return r && typeof r === 'object' && 'rows' in r ? (r as { rows: MergeRows }).rows : wireList(r);
+}
+
+/** The wire objects of a JSON answer (`{data}` or a bare array). */
+function wireList(r: unknown): NetworkObject[] {
   const list = r && typeof r === 'object' && 'data' in (r as object) ? (r as { data: NetworkObject[] }).data : (r as NetworkObject[]);
   return list ?? [];
 }
