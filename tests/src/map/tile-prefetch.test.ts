@@ -28,6 +28,8 @@ describe('tiles of the opening view', () => {
     expect(viewTiles(17, [2 * T, T], [800, 600])?.sort()).toEqual(['1_0', '1_1', '2_0', '2_1']);
     // a small view inside one tile
     expect(viewTiles(19, [2.5 * T, 1.5 * T], [400, 300])).toEqual(['2_1']);
+    // width and height each count: a tall narrow view spans three tiles one above the other
+    expect(viewTiles(17, [2.5 * T, 1.5 * T], [200, 2000])?.sort()).toEqual(['2_0', '2_1', '2_2']);
     // a view too large for the loader: none
     expect(viewTiles(10, [0, 0], [1600, 1200])).toBeNull();
   });
