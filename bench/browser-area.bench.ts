@@ -6,6 +6,8 @@
 // warm-up read of the tiles the run visits. BENCH_AREA_VALIDATION=kept: the open's whole-network validators ran before
 // (default cold: each pass pays their background job). BENCH_AREA_TILES=kept: the server keeps the tiles it answered
 // (server/network/tile-cache.ts; default: cleared before each pass). BENCH_AREA_DIST: another build (e.g. unminified).
+// Before each pan the view rests BENCH_AREA_DWELL ms (default 3000: a user looks at the map before moving it), while
+// the app reads the tiles around the view ahead (src/map/read-ahead.ts); BENCH_AREA_READ_AHEAD=off: it does not.
 // Run: npx vite build && BENCH_AREA_DATABASE_URL=postgres://… npx tsx bench/browser-area.bench.ts
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -25,8 +27,10 @@ import { ensureChromium } from '../scripts/chromium.mjs';
 
 const DB = process.env.BENCH_AREA_DATABASE_URL;
 const EDITS = 7;
+const DWELL = Number(process.env.BENCH_AREA_DWELL ?? 3000);
+const READ_AHEAD = process.env.BENCH_AREA_READ_AHEAD === 'off' ? 'off' : 'on';
 const NAME_SHIM = 'window.__name = (f) => f;';
-type Area = { loading: number; loaded: number; tiles: string[]; objects: number; timings: { read: number[]; merge: number[] } };
+type Area = { loading: number; loaded: number; tiles: string[]; objects: number; timings: { read: number[]; merge: number[] }; ahead: { read: number; taken: number } };
 type W = { __map: { area(): Area | null; counts(): { edges: number; nodes: number }; setView(z: number, x: number, y: number): void; edgesAt(x: number, y: number, t: number): string[]; coords(id: string): number[][]; controller: Record<string, unknown> } };
 
 async function api<T>(base: string, token: string, path: string): Promise<T> {
@@ -89,7 +93,7 @@ async function main() {
    const newPage = async (format: string) => {
     const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
     await ctx.addInitScript({ content: NAME_SHIM });
-    await ctx.addInitScript(([id, f]) => { localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); }, [token, format]);
+    await ctx.addInitScript(([id, f, ra]) => { localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.areaReadAhead', ra); }, [token, format, READ_AHEAD]);
     const page = await ctx.newPage();
     await page.route('**/service.pdok.nl/**', (r) => r.abort());
     const open0 = Date.now();
@@ -130,16 +134,28 @@ async function main() {
     const pans: number[] = [];
     const profile = process.env.BENCH_AREA_PROFILE ? await ctx.newCDPSession(page) : null;
     if (profile) { await profile.send('Profiler.enable'); await profile.send('Profiler.start'); }
+    let taken = 0;
+    const panJs: number[] = [];
     for (let i = 1; i <= 3; i++) {
-      const before = (await page.evaluate(() => (window as unknown as W).__map.area()!)).loaded;
+      await new Promise((r) => setTimeout(r, DWELL));
+      const was = await page.evaluate(() => (window as unknown as W).__map.area()!), before = was.loaded;
       const t = Date.now();
       await page.evaluate((i) => { const w = window as unknown as { location: Location }; const [z, x, y] = decodeURIComponent(w.location.hash.slice(1)).split(';').map(Number); (window as unknown as W).__map.setView(z, x + 2048, y); void i; }, i);
       await settled(page, before + 1);
       pans.push(Date.now() - t);
+      const now = (await page.evaluate(() => (window as unknown as W).__map.area()!)).ahead;
+      taken += now.taken - was.ahead.taken;
+      const after = await page.evaluate(() => (window as unknown as W).__map.area()!), k = was.timings.read.length;
+      // the pan's own path without the software raster: the longest tile read it waited for, then its merges
+      panJs.push(Math.max(0, ...after.timings.read.slice(k)) + after.timings.merge.slice(k).reduce((a, b) => a + b, 0));
+      console.log(`${format} pan ${i}: ${pans[i - 1]} ms, ${now.taken - was.ahead.taken} of ${after.loaded - was.loaded} tile(s) taken from read-ahead (${now.read} read ahead so far); read ${after.timings.read.slice(k).map((x) => x.toFixed(0))} ms, merge ${after.timings.merge.slice(k).map((x) => x.toFixed(0))} ms`);
     }
     if (profile) writeFileSync(`${process.env.BENCH_AREA_PROFILE}-${format}.cpuprofile`, JSON.stringify((await profile.send('Profiler.stop')).profile));
     const ps = stats(pans);
-    rows.push(row('pan to unloaded tiles: read + merge + draw', n, 'time p50', 'ms', ps.p50), row('pan to unloaded tiles: read + merge + draw', n, 'time max', 'ms', Math.max(...pans)));
+    rows.push(row('pan to unloaded tiles: read + merge + draw', n, 'time p50', 'ms', ps.p50), row('pan to unloaded tiles: read + merge + draw', n, 'time max', 'ms', Math.max(...pans)),
+      row('pan: tile read waited for + merge + chunk redraw (JS, no raster)', n, 'time p50', 'ms', stats(panJs).p50),
+      row('pan: tile read waited for + merge + chunk redraw (JS, no raster)', n, 'time max', 'ms', Math.max(...panJs)),
+      row(`tiles the pans took from read-ahead (read-ahead ${READ_AHEAD}, ${DWELL} ms at rest before a pan)`, n, 'count', 'tiles', taken));
 
     // split edits on edges in view (zoom 19 for editing)
     const edits = await page.evaluate(async (k) => {
@@ -204,7 +220,7 @@ async function main() {
     await browser.close();
     await server.close();
   }
-  writeResults('browser-area', all, { note: 'A seeded project opened through the real server (PostgreSQL) by area in Chromium with software WebGL; times include the server reads. No baseline: editable-layers has no area loading (its whole-network load is in bench/results/browser.json).' });
+  writeResults('browser-area', all, { note: 'A seeded project opened through the real server (PostgreSQL) by area in Chromium with software WebGL; times include the server reads; read-ahead ' + READ_AHEAD + ', ' + DWELL + ' ms at rest before each pan. No baseline: editable-layers has no area loading (its whole-network load is in bench/results/browser.json).' });
 }
 
 await main();

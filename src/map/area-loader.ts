@@ -4,13 +4,15 @@
 // session has loaded or touched, so a later read never brings back a row edited or deleted locally. Past
 // AREA_MAX_LOADED_TILES held tiles, those farthest from the view are dropped (issue 15): their rows leave the session
 // outside the history unless an edit touched them or a held part needs them (engine/unload.ts), and come back with
-// the next read of the tile — a session may visit any number of tiles.
+// the next read of the tile — a session may visit any number of tiles. With `readAhead` rings, the tiles around the
+// view are read ahead while the loader is idle (read-ahead.ts) and a pan onto one takes its answer.
 import type { Id, Position } from 'engine/types';
 import type { Diff } from 'engine/tx';
 import type { MergeRead } from 'engine/merge';
 import { pget } from 'engine/ptable';
 import type { EditSession } from './edit-session';
 import type { Box } from 'engine/unload';
+import { ReadAhead } from './read-ahead';
 
 /** Tile size in map units (EPSG:3857; ≈ 1.26 km on the ground in the Netherlands). */
 export const AREA_TILE = 2048;
@@ -62,13 +64,17 @@ export class AreaLoader {
   status: AreaStatus = { loading: 0, loaded: 0, tooLarge: false, failed: 0, objects: 0, dropped: 0 };
   /** Milliseconds of each tile read (request to parsed answer) and of merging it into the session (with the redraw). */
   readonly timings = { read: [] as number[], merge: [] as number[] };
+  /** The tiles around the view read ahead (none with `readAhead` 0). */
+  readonly ahead: ReadAhead;
 
   constructor(private session: EditSession, private read: (e: Extent) => Promise<MergeRead>, private onError?: (e: unknown) => void,
-    private maxTiles = AREA_MAX_LOADED_TILES) {
+    private maxTiles = AREA_MAX_LOADED_TILES, readAhead = 0) {
     this.off = session.subscribe((e) => { if (e.kind !== 'load') this.note(e.diff); });
+    this.ahead = new ReadAhead(read, () => this.running === 0 && this.queue.length === 0,
+      (k) => this.loaded.has(k) || this.pending.has(k), readAhead);
   }
 
-  dispose(): void { this.off(); this.listeners.clear(); this.queue = []; }
+  dispose(): void { this.off(); this.listeners.clear(); this.queue = []; this.ahead.dispose(); }
   subscribe(l: (s: AreaStatus) => void): () => void { this.listeners.add(l); return () => { this.listeners.delete(l); }; }
   private emit(patch: Partial<AreaStatus>): void {
     this.status = { ...this.status, ...patch, loaded: this.loaded.size, objects: this.objects.size };
@@ -107,7 +113,9 @@ export class AreaLoader {
     for (const k of [...this.queue]) if (!now.has(k) && !this.required.has(k)) this.drop(k);
     if (!keys) return Promise.resolve();
     this.view = keys;
-    return this.load(keys, false);
+    const loads = this.load(keys, false);
+    this.ahead.aim(keys, view);
+    return loads;
   }
 
   /** Drops held tiles beyond the budget, farthest from the view first (never a tile of the view). */
@@ -163,7 +171,8 @@ export class AreaLoader {
       this.running++;
       this.emit({ loading: this.pending.size });
       const t0 = performance.now();
-      this.read(tileExtent(k)).then((objs) => {
+      const ahead = this.ahead.take(k);
+      (ahead ? ahead.catch(() => this.read(tileExtent(k))) : this.read(tileExtent(k))).then((objs) => {
         const t1 = performance.now();
         this.merge(objs);
         this.loaded.add(k);
@@ -181,6 +190,7 @@ export class AreaLoader {
         this.waiters.delete(k);
         this.emit({ loading: this.pending.size });
         this.pump();
+        this.ahead.kick();
       });
     }
   }

@@ -66,7 +66,7 @@ export function installTestHook(c: MapController, inject: (l: Loaded) => void, a
     edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],
     nodesAt: (x: number, y: number, tol: number) => c.session?.index.nodesNear([x, y], tol).map((h) => h.id) ?? [],
     /** Area loading (large projects): status and loaded tiles, or null when the whole network is loaded. */
-    area: () => { const a = area(); return a ? { ...a.status, tiles: a.loadedTiles(), timings: a.timings } : null; },
+    area: () => { const a = area(); return a ? { ...a.status, tiles: a.loadedTiles(), timings: a.timings, ahead: { ...a.ahead.counts, held: a.ahead.heldTiles() } } : null; },
     controller: c,
   };
   (window as unknown as { __map?: unknown }).__map = hook;

@@ -26,6 +26,11 @@ export function loadsByArea(extent: NetworkExtent): boolean {
   return extent.count > AREA_OBJECT_THRESHOLD;
 }
 
+/** Rings of tiles read ahead around the view (read-ahead.ts): 1, or 0 with localStorage 'netplan.areaReadAhead' = 'off'. */
+export function areaReadAhead(): number {
+  try { return globalThis.localStorage?.getItem('netplan.areaReadAhead') === 'off' ? 0 : 1; } catch { return 1; }
+}
+
 /** One area read (a tile's window) through RTK Query: not cached (the area loader keeps what it merged). */
 export function readTile(dispatch: AppDispatch, projectId: number, bbox: Box): Promise<MergeRead> {
   const req = dispatch(networkApi.endpoints.networkObjectsInArea.initiate({ projectId, bbox }, { forceRefetch: true }));

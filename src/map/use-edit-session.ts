@@ -11,8 +11,8 @@ import { sessionConfig } from './session-config';
 import { EditSession } from './edit-session';
 import { defaultStore, type UnsavedStore } from './unsaved-store';
 import { trackUnsaved, type StoredEdits } from './unsaved-offer';
-import { AreaLoader } from './area-loader';
-import { areaRead, loadsByArea } from './tile-prefetch';
+import { AREA_MAX_LOADED_TILES, AreaLoader } from './area-loader';
+import { areaRead, areaReadAhead, loadsByArea } from './tile-prefetch';
 import { notify } from '../shell/notification-store';
 import type { AppDispatch } from '../app/store';
 
@@ -52,7 +52,9 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
         const session = new EditSession(model, sessionConfig(model, projectId));
         if (byArea) {
           // a tile of the opening view may be on its way already (tile-prefetch.ts: started with the workflow)
-          area = new AreaLoader(session, areaRead(dispatch, projectId), () => notify('map.notification.area_load_failed', 'Error', { throttleKey: `area-load-${projectId}` }));
+          // and the tiles around the view are read ahead while the map is idle (read-ahead.ts)
+          area = new AreaLoader(session, areaRead(dispatch, projectId), () => notify('map.notification.area_load_failed', 'Error', { throttleKey: `area-load-${projectId}` }),
+            AREA_MAX_LOADED_TILES, areaReadAhead());
         }
         // Read the records of earlier visits before anything can write: they are offered back, and this visit's
         // records are numbered after them (never written over them).

@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../src/app/store';
 import { sessionStarted } from '../../../src/auth/session-slice';
-import { AREA_OPEN_ZOOM, PREFETCH_TTL_MS, areaRead, openingView, prefetchOpeningTiles, takePrefetched, viewTiles } from '../../../src/map/tile-prefetch';
+import { AREA_OPEN_ZOOM, PREFETCH_TTL_MS, areaRead, areaReadAhead, openingView, prefetchOpeningTiles, takePrefetched, viewTiles } from '../../../src/map/tile-prefetch';
 import { AREA_TILE } from '../../../src/map/area-loader';
 import { mockFetch } from '../support/fetch-mock';
 import { setupI18n } from '../support/i18n';
@@ -79,5 +79,14 @@ describe('tiles of the opening view', () => {
     expect(await read([T, T, 2 * T, 2 * T])).toEqual([{ id: `${T},${T},${2 * T},${2 * T}`, projectId: 6 }]); // its read had failed
     expect(await read([5 * T, 0, 6 * T, T])).toEqual([{ id: `${5 * T},0,${6 * T},${T}`, projectId: 6 }]); // not an opening tile
     expect(m.callsTo('GET', '/api/project/6/network_object/all')).toHaveLength(6);
+  });
+});
+
+describe('read-ahead setting', () => {
+  afterEach(() => localStorage.removeItem('netplan.areaReadAhead'));
+  it('reads one ring of tiles ahead unless localStorage netplan.areaReadAhead is off', () => {
+    expect(areaReadAhead()).toBe(1);
+    localStorage.setItem('netplan.areaReadAhead', 'off');
+    expect(areaReadAhead()).toBe(0);
   });
 });
