@@ -27,13 +27,14 @@ export const textArray = (ids: string[]) => `'{${ids.map((s) => `"${s.replace(/[
 /** Reads the network objects `where` selects (a clause over network_object o) into the store at their id numbers;
  *  returns those id numbers. References to other objects are resolved once the table is read (to -2 when the store
  *  does not hold the id), or — `addRefs`, window reads — numbered in the store's ids so the caller can read them next. */
-export async function copyObjects(q: Queryable, s: ScanStore, where: string, addRefs = false): Promise<Int32Array> {
+export async function copyObjects(q: Queryable, s: ScanStore, where: string, addRefs = false, cells?: Float8Sink): Promise<Int32Array> {
   const ids = s.ids;
   const ref = () => (addRefs ? new IdSink(ids) : new RefSink());
   const o = { id: new IdSink(ids), kind: new TextSink(), scen: new Int4Sink(NO_SCENARIO), coords: new CoordsSink(s.xy), from: ref(), to: ref(), twoWay: new BoolSink(), length: new Float8Sink() };
   const firstVertex = s.xy.length >> 1;
-  await copy(q, `SELECT o.id, o.kind, o.scenario_id, o.geometry->'coordinates', o.from_node_id, o.to_node_id, o.two_way, o.length FROM network_object o
-    ${where}`, [o.id, o.kind, o.scen, o.coords, o.from, o.to, o.twoWay, o.length]);
+  // `cells`: each row's spatial cell too (migration 064; NaN for none), in row order
+  await copy(q, `SELECT o.id, o.kind, o.scenario_id, o.geometry->'coordinates', o.from_node_id, o.to_node_id, o.two_way, o.length${cells ? ', network_cell(o.bbox)::float8' : ''}
+    FROM network_object o ${where}`, [o.id, o.kind, o.scen, o.coords, o.from, o.to, o.twoWay, o.length, ...(cells ? [cells] : [])]);
   const resolved = (r: IdSink | RefSink) => (r instanceof IdSink ? r.v.done() : r.resolve(ids));
   const from = resolved(o.from), to = resolved(o.to), k = o.id.v.done(), nv = o.coords.vertices.done();
   const kt = o.kind.bytes.a, ko = o.kind.offsets.done(), sc = o.scen.v.done(), tw = o.twoWay.v.done(), len = o.length.v.done();

@@ -53,24 +53,34 @@ export interface BlockProgress { blocks: number; edges: number; objects: number;
 
 /** One block in ONE statement (data-modifying CTEs over unnest arrays): one round trip, so the database stores a
  *  block while Node generates the next. */
+// Cells (migration 064) are given here: with the triggers off (replica role) nothing else would set them, and rows of
+// one statement cannot see each other for the triggers' lookups. An instance's object, a value's or relation end's
+// instance is of this block (RETURNING) or of an earlier one (looked up).
 const INSERT_BLOCK = `
   WITH o AS (
     INSERT INTO network_object (project_id, id, scenario_id, kind, geometry, from_node_id, to_node_id, two_way, length, bbox)
     SELECT $1, t.id, t.scenario_id, t.kind, t.geometry::jsonb, t.from_node_id, t.to_node_id, t.two_way, t.length, t.bbox::box
     FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::float8[], $10::text[])
-      AS t(id, scenario_id, kind, geometry, from_node_id, to_node_id, two_way, length, bbox)),
+      AS t(id, scenario_id, kind, geometry, from_node_id, to_node_id, two_way, length, bbox)
+    RETURNING id, network_cell(bbox) AS cell),
   p AS (
     INSERT INTO path_edge (project_id, id, path_id, edge_id, start_node_id, seq)
     SELECT $1, t.id, t.path_id, t.edge_id, t.start_node_id, t.seq
     FROM unnest($11::text[], $12::text[], $13::text[], $14::text[], $15::float8[]) AS t(id, path_id, edge_id, start_node_id, seq)),
   i AS (
-    INSERT INTO object_instance (project_id, id, object_type_id, network_object_id)
-    SELECT $1, t.id, t.ot, t.no FROM unnest($16::text[], $17::int[], $18::text[]) AS t(id, ot, no)),
+    INSERT INTO object_instance (project_id, id, object_type_id, network_object_id, cell)
+    SELECT $1, t.id, t.ot, t.no, CASE WHEN o.id IS NOT NULL THEN o.cell ELSE (SELECT network_cell(x.bbox) FROM network_object x WHERE x.project_id = $1 AND x.id = t.no) END
+    FROM unnest($16::text[], $17::int[], $18::text[]) AS t(id, ot, no) LEFT JOIN o ON o.id = t.no
+    RETURNING id, cell),
   v AS (
-    INSERT INTO attribute_value (project_id, object_instance_id, attribute_type_name, value)
-    SELECT $1, t.i, t.n, t.v FROM unnest($19::text[], $20::text[], $21::text[]) AS t(i, n, v))
-  INSERT INTO relation (project_id, from_id, to_id, relation_type_name)
-  SELECT $1, t.f, t.o, t.n FROM unnest($22::text[], $23::text[], $24::text[]) AS t(f, o, n) ON CONFLICT DO NOTHING`;
+    INSERT INTO attribute_value (project_id, object_instance_id, attribute_type_name, value, cell)
+    SELECT $1, t.i, t.n, t.v, CASE WHEN i.id IS NOT NULL THEN i.cell ELSE (SELECT x.cell FROM object_instance x WHERE x.project_id = $1 AND x.id = t.i) END
+    FROM unnest($19::text[], $20::text[], $21::text[]) AS t(i, n, v) LEFT JOIN i ON i.id = t.i)
+  INSERT INTO relation (project_id, from_id, to_id, relation_type_name, from_cell, to_cell)
+  SELECT $1, t.f, t.o, t.n,
+    CASE WHEN f.id IS NOT NULL THEN f.cell ELSE (SELECT x.cell FROM object_instance x WHERE x.project_id = $1 AND x.id = t.f) END,
+    CASE WHEN g.id IS NOT NULL THEN g.cell ELSE (SELECT x.cell FROM object_instance x WHERE x.project_id = $1 AND x.id = t.o) END
+  FROM unnest($22::text[], $23::text[], $24::text[]) AS t(f, o, n) LEFT JOIN i f ON f.id = t.f LEFT JOIN i g ON g.id = t.o ON CONFLICT DO NOTHING`;
 
 function blockParams(projectId: number, b: GeneratedNetwork): unknown[] {
   return [...insertParams(projectId, b.objects),
@@ -145,6 +155,9 @@ export async function insertNetworkBlocks(db: Db, blocks: Iterator<GeneratedNetw
       // Statistics that count this transaction's rows, so each check is planned as a hash anti-join.
       for (const t of NETWORK_TABLES) await q.query(`ANALYZE ${t}`);
       await verifyForeignKeys(q, id);
+      // and the cells the triggers would have set (migration 064)
+      const bad = (await q.query<{ n: string }>('SELECT network_cell_mismatches($1) AS n', [id])).rows[0]?.n;
+      if (Number(bad)) throw new Error(`${bad} network rows with a cell not their parent's`);
     }
     // A new project: no change log (migration 027) for the load (with the triggers off it would miss it anyway).
     await q.query('UPDATE project SET network_version = network_version + 1, network_log_from = network_version + 1 WHERE id = $1', [id]);

@@ -11,14 +11,17 @@ export function rng(seed: number) {
 let made = 0;
 /** One random edit of project `pid` in its own transaction, as the list calls make them (writes, then the version
  *  bump): instances added, deleted and retyped, values changed, relations added and removed, paths and path edges
- *  deleted, objects added (also in scenario 7) and moved, edges deleted. Returns its kind. */
+ *  deleted, objects added (also in scenario 7) and moved (a node's geometry alone; a node or edge with its box, to where
+ *  another one lies: its spatial cell changes, migration 064), instances and relation ends moved to another object or
+ *  instance, edges deleted. Returns its kind. */
 export async function randomNetworkEdit(db: Db, pid: number, rand: () => number): Promise<string> {
   const pick = async <T>(q: Queryable, sql: string): Promise<T | undefined> => {
     const n = Number((await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) x`, [pid])).rows[0].n);
     return n ? (await q.query<T>(`${sql} ORDER BY 1 LIMIT 1 OFFSET ${Math.floor(rand() * n)}`, [pid])).rows[0] : undefined;
   };
   const kinds = ['delete instance', 'add instance', 'retype instance', 'change value', 'add relation', 'delete relation',
-    'delete path', 'delete path edge', 'new edge', 'move node', 'scenario edge', 'delete edge'];
+    'delete path', 'delete path edge', 'new edge', 'move node', 'scenario edge', 'delete edge',
+    'move object', 'reattach instance', 'reattach relation'];
   const kind = kinds[Math.floor(rand() * kinds.length)];
   await db.tx(async (q) => {
     await edit(q);
@@ -66,6 +69,29 @@ export async function randomNetworkEdit(db: Db, pid: number, rand: () => number)
     } else if (kind === 'move node') {
       const n = await pick<{ id: string }>(q, P(`SELECT id FROM network_object WHERE project_id = $P AND kind = 'node'`));
       if (n) await q.query(`UPDATE network_object SET geometry = $3::jsonb WHERE project_id = $1 AND id = $2`, [pid, n.id, JSON.stringify({ type: 'Point', coordinates: [rand(), rand()] })]);
+    } else if (kind === 'move object') {
+      // onto another object of its kind: geometry and box (so its cell) as that one's, a little off for a node
+      const a = await pick<{ id: string; kind: string }>(q, P(`SELECT id, kind FROM network_object WHERE project_id = $P AND kind <> 'path'`));
+      const b = a && await pick<{ g: string; bb: string; x: number; y: number }>(q, P(`SELECT geometry::text AS g, bbox::text AS bb, (center(bbox))[0] AS x,
+        (center(bbox))[1] AS y FROM network_object WHERE project_id = $P AND kind = '${a.kind}'`));
+      if (a && b && a.kind === 'node') {
+        const [x, y] = [Number(b.x) + rand() * 40, Number(b.y) + rand() * 40];
+        await q.query('UPDATE network_object SET geometry = $3::jsonb, bbox = $4::box WHERE project_id = $1 AND id = $2',
+          [pid, a.id, JSON.stringify({ type: 'Point', coordinates: [x, y] }), `(${x},${y}),(${x},${y})`]);
+      } else if (a && b) {
+        await q.query('UPDATE network_object SET geometry = $3::jsonb, bbox = $4::box WHERE project_id = $1 AND id = $2', [pid, a.id, b.g, b.bb]);
+      }
+    } else if (kind === 'reattach instance') {
+      const i = await pick<{ id: string }>(q, P('SELECT id FROM object_instance WHERE project_id = $P'));
+      const o = await pick<{ id: string }>(q, P(`SELECT id FROM network_object WHERE project_id = $P AND kind <> 'path'`));
+      if (i && o) await q.query('UPDATE object_instance SET network_object_id = $3 WHERE project_id = $1 AND id = $2', [pid, i.id, o.id]);
+    } else if (kind === 'reattach relation') {
+      const r = await pick<{ from_id: string; to_id: string; t: string }>(q, P('SELECT from_id, to_id, relation_type_name AS t FROM relation WHERE project_id = $P'));
+      const i = await pick<{ id: string }>(q, P('SELECT id FROM object_instance WHERE project_id = $P'));
+      if (r && i && i.id !== r.from_id) {
+        await q.query(`UPDATE relation SET to_id = $5 WHERE project_id = $1 AND from_id = $2 AND to_id = $3 AND relation_type_name = $4
+          AND NOT EXISTS (SELECT 1 FROM relation x WHERE x.project_id = $1 AND x.from_id = $2 AND x.to_id = $5 AND x.relation_type_name = $4)`, [pid, r.from_id, r.to_id, r.t, i.id]);
+      }
     } else if (kind === 'delete edge') {
       // An edge no path uses (with its instances, values and relations).
       const e = await pick<{ id: string }>(q, P(`SELECT id FROM network_object o WHERE project_id = $P AND kind = 'edge'
