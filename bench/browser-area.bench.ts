@@ -30,8 +30,8 @@ const EDITS = 7;
 const DWELL = Number(process.env.BENCH_AREA_DWELL ?? 3000);
 const READ_AHEAD = process.env.BENCH_AREA_READ_AHEAD === 'off' ? 'off' : 'on';
 const NAME_SHIM = 'window.__name = (f) => f;';
-type Area = { loading: number; loaded: number; tiles: string[]; objects: number; timings: { read: number[]; merge: number[] }; ahead: { read: number; taken: number } };
-type W = { __map: { area(): Area | null; counts(): { edges: number; nodes: number }; setView(z: number, x: number, y: number): void; edgesAt(x: number, y: number, t: number): string[]; coords(id: string): number[][]; controller: Record<string, unknown> } };
+type Area = { loading: number; loaded: number; tiles: string[]; objects: number; timings: { read: number[]; merge: number[] }; ahead: { read: number; taken: number; held: string[] } };
+type W = { __map: { area(): Area | null; stopReadAhead(): void; counts(): { edges: number; nodes: number }; setView(z: number, x: number, y: number): void; edgesAt(x: number, y: number, t: number): string[]; coords(id: string): number[][]; controller: Record<string, unknown> } };
 
 async function api<T>(base: string, token: string, path: string): Promise<T> {
   const r = await fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -181,12 +181,18 @@ async function main() {
       }
       return out;
     }, EDITS);
-    // after a full GC (--expose-gc): read without one, the figure swung by 2× between runs
-    const heap = await page.evaluate(() => {
+    // after a full GC (--expose-gc): read without one, the figure swung by 2× between runs; with the answers read
+    // ahead, then without them (the formats compared on the session alone: each pass read a different number ahead)
+    const heapNow = () => page.evaluate(() => {
       const gc = (globalThis as unknown as { gc?: () => void }).gc;
       gc?.(); gc?.();
       return ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 2 ** 20;
     });
+    const heapAhead = await heapNow(), held = (await page.evaluate(() => (window as unknown as W).__map.area()!)).ahead.held.length;
+    await page.evaluate(() => (window as unknown as W).__map.stopReadAhead());
+    await new Promise((r) => setTimeout(r, 3000)); // a read-ahead on its way arrives and leaves RTK Query's cache
+    const heap = await heapNow();
+    rows.push(row('heap with the tiles read ahead held (after a full GC)', n, 'memory', 'MB', heapAhead), row('tiles read ahead held at the end', n, 'count', 'tiles', held));
     // BENCH_AREA_HEAPSNAPSHOT=<file>: a heap snapshot here, per format (<file>-<format>.heapsnapshot)
     if (process.env.BENCH_AREA_HEAPSNAPSHOT) {
       const cdp = await ctx.newCDPSession(page);
@@ -204,7 +210,7 @@ async function main() {
     rows.push(
       row('edit split: engine + chunk rebuild (JS)', n, 'time p50', 'ms', es.p50), row('edit split: deck.gl layers + update (JS)', n, 'time p50', 'ms', ls.p50),
       row('edit split to layers updated (JS total)', n, 'time p50', 'ms', ts.p50), row('edit split to layers updated (JS total)', n, 'time p99', 'ms', ts.p99),
-      row('heap after open, 3 pans and edits (after a full GC)', n, 'memory', 'MB', heap), row('objects loaded after pans', n, 'count', 'objects', a2.objects),
+      row('heap after open, 3 pans and edits (after a full GC, read-ahead answers released)', n, 'memory', 'MB', heap), row('objects loaded after pans', n, 'count', 'objects', a2.objects),
     );
     console.log(`${format}: edits: ${edits.map((e) => `${e.engine.toFixed(0)}+${e.layers.toFixed(0)}`).join(" ")} ms; heap ${heap.toFixed(0)} MB; ${a2.objects} objects in ${a2.loaded} tiles`);
     const validatedMs = await validated;

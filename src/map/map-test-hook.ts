@@ -66,6 +66,8 @@ export function installTestHook(c: MapController, inject: (l: Loaded) => void, a
     edgesAt: (x: number, y: number, tol: number) => c.session?.index.edgesNear([x, y], tol).map((h) => h.id) ?? [],
     nodesAt: (x: number, y: number, tol: number) => c.session?.index.nodesNear([x, y], tol).map((h) => h.id) ?? [],
     /** Area loading (large projects): status and loaded tiles, or null when the whole network is loaded. */
+    /** Stops reading ahead and forgets held answers (benchmarks: the heap of the session alone). */
+    stopReadAhead: () => { area()?.ahead.dispose(); },
     area: () => { const a = area(); return a ? { ...a.status, tiles: a.loadedTiles(), timings: a.timings, ahead: { ...a.ahead.counts, held: a.ahead.heldTiles() } } : null; },
     controller: c,
   };
