@@ -111,7 +111,7 @@ export class AreaLoader {
     // tiles queued for an earlier view and not started are dropped (a quick pan must not read its whole path)
     const now = new Set(keys ?? []);
     for (const k of [...this.queue]) if (!now.has(k) && !this.required.has(k)) this.drop(k);
-    if (!keys) return Promise.resolve();
+    if (!keys) { this.ahead.aim([]); return Promise.resolve(); }
     this.view = keys;
     const loads = this.load(keys, false);
     this.ahead.aim(keys, view);

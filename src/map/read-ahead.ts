@@ -56,7 +56,9 @@ export class ReadAhead {
   /** A new view (its tiles, and its extent in map units): the ring around it, the heading from the last view, held
    *  tiles of neither forgotten. */
   aim(view: string[], extent?: Extent): void {
-    if (this.off || this.rings < 1 || !view.length) return;
+    if (this.off || this.rings < 1) return;
+    // a view too large to load (zoomed far out): nothing around it is read ahead, nothing held is kept
+    if (!view.length) { this.ring = []; this.held.clear(); this.centre = null; return; }
     const ps = view.map(xy), c: [number, number] = [ps.reduce((s, p) => s + p[0], 0) / ps.length, ps.reduce((s, p) => s + p[1], 0) / ps.length];
     if (this.centre && (c[0] !== this.centre[0] || c[1] !== this.centre[1])) {
       const d = Math.hypot(c[0] - this.centre[0], c[1] - this.centre[1]);

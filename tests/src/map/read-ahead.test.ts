@@ -74,6 +74,20 @@ describe('AreaLoader read-ahead', () => {
     a.dispose();
   });
 
+  it('reads nothing ahead of a view too large to load, and forgets what it held', async () => {
+    const srv = server();
+    const a = new AreaLoader(session(), srv.read, undefined, AREA_MAX_LOADED_TILES, 1);
+    await a.show(view(0, 0));
+    await vi.waitFor(() => expect(srv.reads.length).toBeGreaterThan(1)); // the ring's first reads
+    await a.show([-10 * T, -10 * T, 10 * T, 10 * T]); // more than 16 tiles: zoomed far out
+    await new Promise((r) => setTimeout(r, 20)); // a read on its way ends
+    const at = srv.reads.length;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(srv.reads).toHaveLength(at);
+    expect(a.ahead.heldTiles()).toEqual([]);
+    a.dispose();
+  });
+
   it('reads nothing ahead with no rings, and nothing after disposal', async () => {
     const srv = server();
     const a = new AreaLoader(session(), srv.read);
