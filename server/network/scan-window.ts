@@ -20,10 +20,12 @@ export interface WindowFilter extends ScanFilter { scenarioId?: number; bbox: [n
 /** Side of a spatial cell in map units, and the most cells a window is read by (larger windows go by id). */
 export const CELL = 512;
 const MAX_CELLS = 64;
-const cellIndex = (v: number) => Math.min(Math.max(Math.floor(v / CELL), -1048575), 1048575) + 1048576;
+/** A cell column or row as network_cell numbers it (clamped, offset to be positive). */
+const cellIndex = (i: number) => Math.min(Math.max(i, -1048575), 1048575) + 1048576;
 /** The cell keys (SQL network_cell) of the cells a window covers (open at its high ends); null past MAX_CELLS. */
 export function windowCells([x1, y1, x2, y2]: [number, number, number, number]): number[] | null {
-  const cx0 = cellIndex(x1), cx1 = cellIndex(Math.ceil(x2 / CELL) * CELL - CELL), cy0 = cellIndex(y1), cy1 = cellIndex(Math.ceil(y2 / CELL) * CELL - CELL);
+  const cx0 = cellIndex(Math.floor(x1 / CELL)), cx1 = cellIndex(Math.ceil(x2 / CELL) - 1);
+  const cy0 = cellIndex(Math.floor(y1 / CELL)), cy1 = cellIndex(Math.ceil(y2 / CELL) - 1);
   if (cx1 < cx0 || cy1 < cy0 || (cx1 - cx0 + 1) * (cy1 - cy0 + 1) > MAX_CELLS) return null;
   const out: number[] = [];
   for (let x = cx0; x <= cx1; x++) for (let y = cy0; y <= cy1; y++) out.push(x * 2097152 + y);
@@ -47,7 +49,7 @@ export async function readWindowScan(q: Queryable, projectId: number, f: WindowF
   const inW = W ? new Set(W) : null, cellList = W ? `'{${W.join(',')}}'::bigint[]` : '';
   // each object read's cell (by id number), when the window is read by cells
   const cellOf = new Map<number, number>();
-  const objects_ = async (where: string) => {
+  const readObjects = async (where: string) => {
     const c = W ? new Float8Sink() : undefined;
     const k = await copyObjects(q, s, where, true, c);
     if (c) { const v = c.v.done(); for (let r = 0; r < k.length; r++) cellOf.set(k[r], v[r]); }
@@ -57,11 +59,11 @@ export async function readWindowScan(q: Queryable, projectId: number, f: WindowF
   // index-driven plans (see read.ts fetchRows)
   await q.query('SET LOCAL jit = off');
   await q.query('SET LOCAL enable_seqscan = off');
-  const inWindow = await objects_(`WHERE o.project_id = ${p} AND ${scope} AND o.bbox && '(${x2},${y2}),(${x1},${y1})'::box`);
+  const inWindow = await readObjects(`WHERE o.project_id = ${p} AND ${scope} AND o.bbox && '(${x2},${y2}),(${x1},${y1})'::box`);
   const eligible: number[] = Array.from(inWindow);
   const edges = inWindow.filter((k) => s.kind.a[k] === EDGE);
   if (edges.length) {
-    const paths = await objects_(`WHERE o.project_id = ${p} AND ${scope} AND o.id = ANY(ARRAY(
+    const paths = await readObjects(`WHERE o.project_id = ${p} AND ${scope} AND o.id = ANY(ARRAY(
       SELECT DISTINCT pe.path_id FROM path_edge pe WHERE pe.project_id = ${p} AND pe.edge_id = ANY(${textArray(Array.from(edges, str))})))`);
     const seen = new Set(eligible);
     for (const k of paths) if (!seen.has(k)) eligible.push(k);
@@ -80,7 +82,7 @@ export async function readWindowScan(q: Queryable, projectId: number, f: WindowF
   for (const k of eligible) if (s.kind.a[k] === EDGE) { need(s.from.a[k]); need(s.to.a[k]); }
   for (let r = 0; r < P.id.length; r++) { need(P.edge.a[r]); need(P.start.a[r]); }
   for (let round = 0; missing.size && round < 3; round++) {
-    const read = await objects_(`WHERE o.project_id = ${p} AND o.id = ANY(${textArray([...missing].map(str))})`);
+    const read = await readObjects(`WHERE o.project_id = ${p} AND o.id = ANY(${textArray([...missing].map(str))})`);
     missing = new Set();
     for (const k of read) if (s.kind.a[k] === EDGE) { need(s.from.a[k]); need(s.to.a[k]); }
   }

@@ -30,8 +30,10 @@ export type Extent = [number, number, number, number];
 
 export const tileKey = (tx: number, ty: number): string => `${tx}_${ty}`;
 export function tileOf(p: Position): string { return tileKey(Math.floor(p[0] / AREA_TILE), Math.floor(p[1] / AREA_TILE)); }
+/** A tile key's column and row. */
+export const tileXY = (key: string): [number, number] => key.split('_').map(Number) as [number, number];
 export function tileExtent(key: string): Extent {
-  const [tx, ty] = key.split('_').map(Number);
+  const [tx, ty] = tileXY(key);
   return [tx * AREA_TILE, ty * AREA_TILE, (tx + 1) * AREA_TILE, (ty + 1) * AREA_TILE];
 }
 /** Tile keys covering an extent, nearest to its centre first; null when there are more than `max`. */
@@ -122,7 +124,7 @@ export class AreaLoader {
   private trim(): void {
     if (this.loaded.size <= this.maxTiles || !this.view.length) return;
     const inView = new Set(this.view);
-    const centre = (k: string) => { const [x, y] = k.split('_').map(Number); return [x, y]; };
+    const centre = tileXY;
     const c = this.view.map(centre).reduce((a, b) => [a[0] + b[0] / this.view.length, a[1] + b[1] / this.view.length], [0, 0]);
     const far = [...this.loaded].filter((k) => !inView.has(k))
       .sort((a, b) => { const p = centre(a), q = centre(b); return Math.hypot(q[0] - c[0], q[1] - c[1]) - Math.hypot(p[0] - c[0], p[1] - c[1]); })

@@ -8,12 +8,10 @@
 // stops reading ahead until the view moves: a server that is down is not asked again and again.
 // Each tab has at most one read-ahead in flight, so a viewer adds one request at a time to the server's load.
 import type { MergeRead } from 'engine/merge';
-import { AREA_TILE, tileExtent, tileKey, type Extent } from './area-loader';
+import { AREA_TILE, tileExtent, tileKey, tileXY as xy, type Extent } from './area-loader';
 
 /** How long a held answer may be taken. */
 export const READ_AHEAD_TTL_MS = 60_000;
-
-const xy = (k: string): [number, number] => k.split('_').map(Number) as [number, number];
 
 /** The tiles of `rings` rings around the view's tiles, nearest to the view's `extent` (map units; default: its tiles)
  *  first, and ahead of a view moving along `heading` (a unit vector, [0, 0] at rest) before those behind it. */
