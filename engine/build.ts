@@ -108,16 +108,18 @@ function sortRange(a: Int32Array, s: number, e: number, cmp: (x: number, y: numb
 /**
  * CSR reverse index over `n` entries: entry j belongs to key `keyOf(j)` (undefined = none) and contributes the list
  * element `value(j)` (a string), or the id of row `value.row(j)` of table `value.of` (stored as that row number); each key's list is ordered by `cmp` over entry numbers. Keys must be unique per entry.
+ * `keyRows`: each entry's key as a dense row of `ids` when the caller knows them (-1: not in `ids`, -2: none), e.g. from
+ * the row numbers of a columnar read (no hashing or lookup of reference strings).
  */
 export function buildList(
   ids: IdTable, n: number, keyOf: (j: number) => string | undefined,
   value: ((j: number) => string) | { of: IdTable; row: (j: number) => number }, cmp: (a: number, b: number) => number,
-  sc = new Scratch(), keyHashes?: Int32Array,
+  sc = new Scratch(), keyHashes?: Int32Array, keyRows?: Int32Array,
 ): ListBase {
   const valueOf = typeof value === 'function' ? value : (j: number) => idKey(value.of, value.row(j));
   const nKeys = ids.size;
   const m0 = sc.mark();
-  const kix = idFindAll(ids, n, keyOf, sc, keyHashes);
+  const kix = keyRows ?? idFindAll(ids, n, keyOf, sc, keyHashes);
   const cnt = sc.take(nKeys + 1); // cnt[d + 1]: entries under key d
   let extra: Map<string, number[]> | null = null, total = 0, distinct = 0;
   for (let j = 0; j < n; j++) {

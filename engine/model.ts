@@ -42,8 +42,8 @@ export interface Model {
 export const avKey = (objectInstanceId: Id, attributeTypeName: string): string => `${objectInstanceId}\u0001${attributeTypeName}`;
 export const relKey = (r: Relation): string => `${r.fromId}\u0001${r.toId}\u0001${r.objectRelationTypeName}`;
 /** The base tables' composite keys (same strings as avKey / relKey, hashed and compared without building them). */
-const AV_KEY = rowKey2('objectInstanceId', 'attributeTypeName');
-const REL_KEY = rowKey3('fromId', 'toId', 'objectRelationTypeName');
+export const AV_KEY = rowKey2('objectInstanceId', 'attributeTypeName');
+export const REL_KEY = rowKey3('fromId', 'toId', 'objectRelationTypeName');
 
 /** The nodes an edge row refers to (entries 2k and 2k + 1 of edgesByNode; a self-loop is listed once). */
 const edgeFrom = (o: NetworkObjectRow): Id | undefined => o.edge?.fromNodeId;

@@ -4,10 +4,10 @@
 // (jobs/worker.ts) as well as in this thread: the model of a 10⁶-edge network takes tens of seconds to build and
 // check, which must not stop the server's event loop.
 import {
-  checkIntegrity, createModel, NetworkValidation, VALIDATORS as ENGINE, type ModelInput, type Position,
+  checkIntegrity, NetworkValidation, VALIDATORS as ENGINE, type ModelInput, type Position,
 } from '../../engine/index';
 import { threadId } from 'node:worker_threads';
-import { networkInput, type NetworkSource } from '../jobs/network-body';
+import { networkModel, type NetworkSource } from '../jobs/network-body';
 import { severityOf, stateOf, summary, type ValidationResult } from './results';
 
 /** The validators that need the whole stored network as an engine model. */
@@ -30,8 +30,7 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 
 /** Runs every item of the job over one model of the network. */
 export async function runNetworkJob(job: NetworkJob): Promise<NetworkJobResult> {
-  const { rows, version } = await networkInput(job);
-  const model = createModel({ ...rows, objectTypes: job.objectTypes, relationTypes: job.relationTypes });
+  const { model, version } = await networkModel(job, { objectTypes: job.objectTypes, relationTypes: job.relationTypes });
   const network = (job.settings.network ?? {}) as Record<string, unknown>;
   const results = job.items.map(({ name, params }): ValidationResult[] => {
     if (name === 'graph_integrity') {

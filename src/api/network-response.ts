@@ -1,11 +1,12 @@
 // Reading network answers (issue 15): network reads ask for the Arrow form first (Accept) and take JSON when the server
-// answers JSON; an Arrow answer is decoded from its columns into flat rows (engine/network-arrow.ts) — the content of
-// the wire objects the JSON read gives, with no nested lists: whole reads build the model from them, area tiles merge
-// them as they are (engine/merge.ts MergeRows).
+// answers JSON. A whole read's Arrow answer is kept as its columns and the model is built straight from them
+// (engine/model-columns.ts); an area tile's is decoded into flat rows (engine/network-arrow.ts) — the content of the
+// wire objects the JSON read gives, with no nested lists — which the merge takes as they are (engine/merge.ts MergeRows).
 import { ARROW_MEDIA_TYPE } from 'engine/network-arrow-schema';
-import { modelInputFromColumns, networkColumns } from 'engine/network-arrow';
+import { modelInputFromColumns, networkColumns, type NetworkColumns } from 'engine/network-arrow';
+import { modelFromColumns, type ModelTypes } from 'engine/model-columns';
 import type { MergeRead, MergeRows } from 'engine/merge';
-import type { ModelInput } from 'engine/model';
+import { createModel, type Model, type ModelInput } from 'engine/model';
 import type { NetworkObject } from 'engine/types';
 
 /**
@@ -33,20 +34,30 @@ export function networkAccept(): string {
 const isArrow = (r: Response) => (r.headers.get('content-type') ?? '').startsWith(ARROW_MEDIA_TYPE);
 const json = async (r: Response) => { const text = await r.text(); return text ? JSON.parse(text) : null; };
 
-/** A whole network read as the engine's model input: flat rows from Arrow (createModel's fastest input), the wire
- *  objects of a JSON answer as they are. */
+/** Flat model input (the rows of an Arrow tile; a JSON answer's wire objects as they are). */
 export type NetworkRows = Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'pathEdges' | 'attributeValues' | 'relations'>;
+/** A whole network read: the Arrow answer's columns, or a JSON answer's wire objects. */
+export type WholeNetwork = { columns: NetworkColumns } | { rows: NetworkRows };
 
-/** RTK Query response handler of network reads (whole and by area): Arrow → flat rows; anything else as JSON (errors
- *  included). */
+/** RTK Query response handler of area reads: Arrow → flat rows; anything else as JSON (errors included). */
 export async function networkRowsResponse(r: Response): Promise<unknown> {
   return isArrow(r) ? { rows: modelInputFromColumns(networkColumns(new Uint8Array(await r.arrayBuffer()))) } : json(r);
 }
 
-/** The model input of a whole read's answer (Arrow rows, or a JSON `{data}` / bare array of wire objects). */
-export function networkRows(r: unknown): NetworkRows {
-  if (r && typeof r === 'object' && 'rows' in r) return (r as { rows: NetworkRows }).rows;
-  return { networkObjects: wireList(r) };
+/** RTK Query response handler of whole reads: Arrow → its columns (views of the answer's bytes); else as JSON. */
+export async function networkColumnsResponse(r: Response): Promise<unknown> {
+  return isArrow(r) ? { columns: networkColumns(new Uint8Array(await r.arrayBuffer())) } : json(r);
+}
+
+/** A whole read's answer (Arrow columns, or a JSON `{data}` / bare array of wire objects). */
+export function wholeNetwork(r: unknown): WholeNetwork {
+  if (r && typeof r === 'object' && 'columns' in r) return r as { columns: NetworkColumns };
+  return { rows: { networkObjects: wireList(r) } };
+}
+
+/** The engine's model of a whole read: built straight from the Arrow columns, or by createModel from JSON. */
+export function networkModel(w: WholeNetwork, types: ModelTypes): Model {
+  return 'columns' in w ? modelFromColumns(w.columns, types) : createModel({ ...w.rows, ...types });
 }
 
 /** A window read's answer as the merge takes it: the Arrow answer's flat rows as they are, or the wire objects of a

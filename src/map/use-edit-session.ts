@@ -4,7 +4,7 @@
 // ones back on return (never dropped unseen). The session lives outside Redux: the map reads it through its controller.
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { createModel } from 'engine/model';
+import { networkModel } from '../api/network-response';
 import type { ObjectType } from 'engine/types';
 import { networkApi, type NetworkExtent } from '../api/endpoints/network';
 import { sessionConfig } from './session-config';
@@ -46,9 +46,9 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
         ]);
         if (cancelled) return;
         const byArea = loadsByArea(extent);
-        const rows = byArea ? { networkObjects: [] } : (await result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })))).value;
+        const whole = byArea ? { rows: { networkObjects: [] } } : (await result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })))).value;
         if (cancelled) return;
-        const model = createModel({ ...rows, objectTypes, relationTypes });
+        const model = networkModel(whole, { objectTypes, relationTypes });
         const session = new EditSession(model, sessionConfig(model, projectId));
         if (byArea) {
           // a tile of the opening view may be on its way already (tile-prefetch.ts: started with the workflow)

@@ -3,7 +3,7 @@
 // network-save.ts.
 import { api } from '../api';
 import type { NetworkObject, ObjectInstance, ObjectRelationType, ObjectType } from 'engine/types';
-import { NetworkPayload, mergeRead, networkAccept, networkRows, networkRowsResponse, type NetworkRows } from '../network-response';
+import { NetworkPayload, mergeRead, networkAccept, networkColumnsResponse, networkRowsResponse, wholeNetwork, type WholeNetwork } from '../network-response';
 import type { MergeRead } from 'engine/merge';
 
 /** Network object responses use a data field; list calls may also answer a bare array. */
@@ -20,15 +20,15 @@ const scenario = (s?: number | null) => (s == null ? {} : { scenarioId: s });
 
 export const networkApi = api.injectEndpoints({
   endpoints: (b) => ({
-    /** The whole network of a project as the engine's model input (Arrow: flat rows; JSON: wire objects), in a
+    /** The whole network of a project (Arrow: its columns, the model is built from them; JSON: wire objects), in a
      *  NetworkPayload (not drafted or frozen by Immer). */
-    networkObjects: b.query<NetworkPayload<NetworkRows>, ProjectArg & { objectTypeIds?: number[] }>({
+    networkObjects: b.query<NetworkPayload<WholeNetwork>, ProjectArg & { objectTypeIds?: number[] }>({
       query: ({ projectId, scenarioId, objectTypeIds }) => ({
         url: `${base(projectId)}/network_object/all`,
         params: { ...scenario(scenarioId), includeWithoutObjectInstances: false, ...(objectTypeIds?.length ? { objectTypeIds: objectTypeIds.join(',') } : {}) },
-        headers: { accept: networkAccept() }, responseHandler: networkRowsResponse,
+        headers: { accept: networkAccept() }, responseHandler: networkColumnsResponse,
       }),
-      transformResponse: (r: unknown) => new NetworkPayload(networkRows(r)),
+      transformResponse: (r: unknown) => new NetworkPayload(wholeNetwork(r)),
       providesTags: (_r, _e, a) => [{ type: 'NetworkObject', id: `project-${a.projectId}` }],
       keepUnusedDataFor: 0,
     }),

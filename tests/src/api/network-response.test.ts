@@ -1,7 +1,8 @@
-// Network reads in the app ask for Arrow first (issue 15) and decode it to flat rows (whole reads build the model from
-// them, area tiles merge them as they are); a JSON answer (older server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
+// Network reads in the app ask for Arrow first (issue 15): whole reads build the model straight from the answer's
+// columns, area tiles decode it to flat rows the merge takes as they are; a JSON answer (older server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, mergeRead, networkAccept, networkRows, networkRowsResponse } from '../../../src/api/network-response';
+import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, mergeRead, networkAccept, networkColumnsResponse, networkModel, networkRowsResponse, wholeNetwork } from '../../../src/api/network-response';
+import { createModel, toWire } from '../../../engine/model';
 import { networkFromArrow } from '../../../engine/network-arrow';
 import type { MergeRows } from '../../../engine/merge';
 import { encodeScanArrow } from '../../../server/network/arrow-encode';
@@ -52,18 +53,21 @@ describe('network read answers', () => {
     ]);
   });
 
-  it('whole reads: Arrow becomes flat model input, JSON wire objects stay as they are', async () => {
+  it('whole reads: the model is built from the Arrow columns; JSON wire objects go through createModel', async () => {
     const r = new Response(arrowBody() as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/vnd.apache.arrow.stream' } });
-    const rows = networkRows(await networkRowsResponse(r));
-    expect(rows.networkObjects.map((o) => o.id)).toEqual(['n1', 'n2', 'e1', 'p1']);
-    expect(rows.networkObjects.every((o) => !o.objectInstances && !o.pathEdges)).toBe(true);
-    expect(rows.objectInstances).toEqual([{ id: 'i1', objectTypeId: 9, networkObjectId: 'e1' }, { id: 'i2', objectTypeId: 8, networkObjectId: 'p1' }]);
-    expect(rows.pathEdges).toEqual([{ id: 'pe1', pathId: 'p1', edgeId: 'e1', startNodeId: 'n1', position: 1.5 }]);
-    expect(rows.attributeValues).toHaveLength(2);
-    expect(rows.relations).toEqual([{ fromId: 'i1', toId: 'i2', objectRelationTypeName: 'duct_contains_cable' }]);
-    const wire = [{ id: 'a', projectId: 1 }];
-    expect(networkRows({ data: wire })).toEqual({ networkObjects: wire });
-    expect(networkRows(wire)).toEqual({ networkObjects: wire });
+    const whole = wholeNetwork(await networkColumnsResponse(r));
+    expect('columns' in whole).toBe(true);
+    const types = { objectTypes: [{ id: 9, name: 'duct' }, { id: 8, name: 'route' }] as never, relationTypes: [] };
+    const m = networkModel(whole, types);
+    const wire = networkFromArrow(arrowBody());
+    const fromJson = networkModel(wholeNetwork({ data: wire }), types);
+    for (const o of wire) expect(toWire(m, o.id)).toEqual(toWire(fromJson, o.id));
+    expect(toWire(m, 'e1')!.objectInstances![0].attributeValues).toHaveLength(2);
+    expect(toWire(m, 'p1')!.pathEdges).toEqual([{ id: 'pe1', pathId: 'p1', edgeId: 'e1', startNodeId: 'n1', position: 1.5 }]);
+    expect(m.schema.objectTypes[9]).toEqual({ id: 9, name: 'duct' });
+    expect(wholeNetwork(wire)).toEqual({ rows: { networkObjects: wire } });
+    expect(toWire(networkModel(wholeNetwork(wire), types), 'e1')).toEqual(toWire(createModel({ networkObjects: wire }), 'e1'));
+    expect(await networkColumnsResponse(new Response('{"error":"forbidden"}', { status: 403, headers: { 'content-type': 'application/json' } }))).toEqual({ error: 'forbidden' });
   });
 
   it('area reads: the merge takes Arrow rows as they are, JSON as wire objects', async () => {
