@@ -1,7 +1,8 @@
 // Network read, JSON beside Arrow (issue 15), in one run on one database (PGlite in memory, or BENCH_DATABASE_URL):
 // seeds "Scale test N edges" projects (`npm run seed`'s tiled FTTH network), then per size and path measures over real
 // HTTP the cold whole read (fresh process cache and column store: SQL + encoding + transfer) to the client's model
-// (JSON.parse, or Arrow columns → flat rows; then the engine's createModel — what the tab does), the warm (cached) read, the bytes on the wire per
+// (JSON.parse and createModel; or the model built straight from the Arrow columns, engine/model-columns.ts — what the
+// tab does, here on one thread; the tab's worker share is timed apart), the warm (cached) read, the bytes on the wire per
 // edge plain and gzip, a tile read (AREA_TILE square, the area loader's unit) to what the merge takes and with its merge
 // into a session, and the client-side
 // decode alone. Prints a table with the Arrow/JSON ratio. BENCH_SIZES (default 10000,100000), BENCH_RUNS.
@@ -13,6 +14,8 @@ import { seedProject } from '../server/projects/seed-project';
 import { bumpNetworkVersion, clearNetworkCache } from '../server/network/cache';
 import { clearScanStores } from '../server/network/read-arrow';
 import { modelInputFromColumns, networkColumns } from '../engine/network-arrow';
+import { columnRows, modelOfColumns } from '../engine/model-columns';
+import { columnIndex } from '../engine/column-index';
 import { ARROW_MEDIA_TYPE } from '../engine/network-arrow-schema';
 import { createModel, type ModelInput } from '../engine/model';
 import { Editor } from '../engine/editor';
@@ -45,18 +48,30 @@ const decode = (p: Path, bytes: Uint8Array): ModelInput => (p === 'Arrow'
 /** What a tile's merge takes (Editor.merge): the Arrow rows, the JSON wire objects. */
 const mergeInput = (p: Path, input: ModelInput): MergeRead => (p === 'Arrow' ? input as unknown as MergeRows : input.networkObjects);
 
-/** GET → bytes (ms to the whole body), then decode (ms) and, for whole reads, createModel (ms). */
+/** GET → bytes (ms to the whole body), then decode (ms) and, for whole reads, the model (ms): JSON.parse then
+ *  createModel; Arrow: the model from the columns — rows (the tab's main thread), index (the tab's worker, here on the
+ *  same thread after the rows), assembly. */
 async function read(p: Path, path: string, model = true) {
   const t0 = performance.now();
   const r = await fetch(`${server.url}/api${path}`, { headers: headers(p) });
   if (!r.ok) throw new Error(`${path}: ${r.status}`);
   const bytes = new Uint8Array(await r.arrayBuffer());
   const t1 = performance.now();
+  if (model && p === 'Arrow') {
+    const c = networkColumns(bytes), rows = columnRows(c);
+    const t2 = performance.now();
+    const index = columnIndex(c, rows.ids);
+    const t3 = performance.now();
+    modelOfColumns(c, rows, index);
+    const t4 = performance.now();
+    const parts = { rows: t2 - t1, index: t3 - t2, assemble: t4 - t3 };
+    return { http: t1 - t0, decode: t4 - t1, total: t4 - t0, bytes, objects: c.objects, input: null, parts };
+  }
   const input = decode(p, bytes);
   const t2 = performance.now();
   if (model) createModel(input);
   const t3 = performance.now();
-  return { http: t1 - t0, decode: t2 - t1, model: t3 - t2, total: t3 - t0, bytes, objects: input.networkObjects.length, input };
+  return { http: t1 - t0, decode: t3 - t1, total: t3 - t0, bytes, objects: input.networkObjects.length, input, parts: null };
 }
 
 /** An empty session merging tiles as the area loader does (its known objects and relations, folds after the frame). */
@@ -85,6 +100,7 @@ for (const n of SIZES) {
   console.log(`${dbName}: seeded ${n} edges in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const whole = `/project/${pid}/network_object/all?includeWithoutObjectInstances=false`;
   const cold: Record<Path, number[]> = { JSON: [], Arrow: [] }, coldHttp: Record<Path, number[]> = { JSON: [], Arrow: [] };
+  const parts = { rows: [] as number[], index: [] as number[], assemble: [] as number[] };
   const dec: Record<Path, number[]> = { JSON: [], Arrow: [] }, warm: Record<Path, number[]> = { JSON: [], Arrow: [] };
   const size: Record<Path, { raw: number; gz: number; objects: number }> = { JSON: { raw: 0, gz: 0, objects: 0 }, Arrow: { raw: 0, gz: 0, objects: 0 } };
   for (let k = 0; k < RUNS; k++) {
@@ -93,7 +109,9 @@ for (const n of SIZES) {
       const r = await read(p, whole);
       cold[p].push(r.total); coldHttp[p].push(r.http); dec[p].push(r.decode);
       size[p] = { raw: r.bytes.length, gz: gzipSync(r.bytes, { level: 1 }).length, objects: r.objects };
-      warm[p].push((await read(p, whole)).total);
+      const w = await read(p, whole);
+      warm[p].push(w.total);
+      if (w.parts) for (const k of ['rows', 'index', 'assemble'] as const) parts[k].push(w.parts[k]);
     }
   }
   // after a small write (one attribute value): JSON patches its snapshot, Arrow its column store (same process)
@@ -110,9 +128,16 @@ for (const n of SIZES) {
   }
   if (size.JSON.objects !== size.Arrow.objects) throw new Error(`object counts differ: JSON ${size.JSON.objects}, Arrow ${size.Arrow.objects}`);
   const p50 = (x: Record<Path, number[]>) => ({ JSON: stats(x.JSON).p50, Arrow: stats(x.Arrow).p50 });
-  add('cold whole read to the model (HTTP + decode + createModel)', n, 'p50', 'ms', p50(cold));
+  add('cold whole read to the model (HTTP + the client\'s model)', n, 'p50', 'ms', p50(cold));
   add('cold whole read, HTTP only (SQL + encode + transfer)', n, 'p50', 'ms', p50(coldHttp));
-  add('decode to the model input (client: JSON.parse / Arrow columns → rows)', n, 'p50', 'ms', p50(dec));
+  add('client: answer to the model (JSON.parse + createModel / model from the Arrow columns, one thread)', n, 'p50', 'ms', p50(dec));
+  // the tab's main thread makes the rows while a worker computes the index; both then wait for the slower one
+  const part = (k: keyof typeof parts) => stats(parts[k]).p50;
+  rows.push(row('Arrow model from columns: rows (main thread)', n, 'p50', 'ms', part('rows')));
+  rows.push(row('Arrow model from columns: index (the worker in the tab)', n, 'p50', 'ms', part('index')));
+  rows.push(row('Arrow model from columns: assembly (main thread)', n, 'p50', 'ms', part('assemble')));
+  rows.push(row('Arrow model from columns, tab main thread with the worker (rows + assembly; index beside)', n, 'p50', 'ms',
+    Math.max(part('rows'), part('index')) + part('assemble'), stats(dec.JSON).p50));
   add('warm whole read to the model (cached body)', n, 'p50', 'ms', p50(warm));
   add('whole read to the model after a small write (patched)', n, 'p50', 'ms', p50(patch));
   add('bytes per edge', n, 'plain', 'B', { JSON: size.JSON.raw / n, Arrow: size.Arrow.raw / n });
@@ -132,7 +157,7 @@ for (const n of SIZES) {
       for (const p of PATHS) {
         const r = await read(p, tileUrl(tx, ty), false);
         const t0 = performance.now();
-        sessions[p].merge(mergeInput(p, r.input));
+        sessions[p].merge(mergeInput(p, r.input!));
         tile[p].push(r.total);
         merged[p].push(r.total + performance.now() - t0);
         sessions[p].fold();
@@ -154,7 +179,7 @@ for (const n of SIZES) {
     for (const { tx, ty } of dense) {
       const r = await read('Arrow', tileUrl(tx, ty), false);
       const t0 = performance.now();
-      session.merge(mergeInput('Arrow', r.input));
+      session.merge(mergeInput('Arrow', r.input!));
       keptRead.push(r.total); keptMerged.push(r.total + performance.now() - t0);
       session.fold();
     }

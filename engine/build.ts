@@ -106,6 +106,88 @@ function sortRange(a: Int32Array, s: number, e: number, cmp: (x: number, y: numb
 }
 
 /**
+ * The typed-array half of a CSR reverse index over `n` entries, from each entry's key as a dense row of the key table
+ * (`kix`: -1 not in it, -2 none) and an order of entries within a key (`cmp`): per-key offsets, the entries in list
+ * order, the dense rows of the keys when few have a list (sparse) and the entries whose key is not in the table. Plain
+ * Int32Arrays: built in a worker and transferred (engine/column-index.ts), or right here (buildList).
+ */
+export interface ListPlan { offsets: Int32Array; order: Int32Array; sparse: Int32Array | null; extra: Int32Array }
+
+export function listPlan(
+  nKeys: number, n: number, kix: Int32Array, cmp: (a: number, b: number) => number, sc = new Scratch(), transient = false,
+): ListPlan {
+  const m0 = sc.mark();
+  const cnt = sc.take(nKeys + 1); // cnt[d + 1]: entries under key d
+  let total = 0, distinct = 0, nExtra = 0;
+  for (let j = 0; j < n; j++) {
+    const d = kix[j];
+    if (d >= 0) { if (cnt[d + 1]++ === 0) distinct++; total++; } else if (d === -1) nExtra++;
+  }
+  const extra = int32Array(nExtra);
+  if (nExtra) for (let j = 0, e = 0; j < n; j++) if (kix[j] === -1) extra[e++] = j;
+  // dense: offsets over every key of the table; sparse (few keys have a list, e.g. path edges by path): offsets over
+  // just those keys; none: an empty offsets array reads as empty lists (offsets[i] === offsets[i + 1])
+  const isSparse = total > 0 && distinct * 16 < nKeys;
+  let offsets: Int32Array, comp: Int32Array | null = null, sparse: Int32Array | null = null;
+  if (total === 0) offsets = new Int32Array(0);
+  else if (!isSparse) {
+    offsets = int32Array(nKeys + 1);
+    for (let i = 1; i <= nKeys; i++) offsets[i] = offsets[i - 1] + cnt[i];
+  } else {
+    comp = sc.take(nKeys, true);
+    sparse = int32Array(distinct);
+    offsets = int32Array(distinct + 1);
+    for (let d = 0, c = 0; d < nKeys; d++) {
+      if (cnt[d + 1] === 0) continue;
+      sparse[c] = d; comp[d] = c;
+      offsets[c + 1] = offsets[c] + cnt[d + 1];
+      c++;
+    }
+  }
+  const nLists = offsets.length === 0 ? 0 : offsets.length - 1;
+  // transient: the entries live in `sc` until the caller releases it (no ArrayBuffer memory per list)
+  const order = transient ? sc.take(total, true) : int32Array(total);
+  const cur = sc.take(nLists, true);
+  cur.set(offsets.subarray(0, nLists));
+  for (let j = 0; j < n; j++) { const d = kix[j]; if (d >= 0) order[cur[comp === null ? d : comp[d]]++] = j; }
+  for (let k = 0; k < nLists; k++) if (offsets[k + 1] - offsets[k] > 1) sortRange(order, offsets[k], offsets[k + 1], cmp);
+  if (!transient) sc.release(m0);
+  return { offsets, order, sparse, extra };
+}
+
+/** The list base of a plan: keys (`ids`, or a small table of the sparse keys), elements (strings `value(j)`, or rows
+ *  `value.row(j)` of table `value.of`) and the lists of keys outside `ids` (by `keyOf`, ordered by `cmp`). */
+export function listFromPlan(
+  ids: IdTable, p: ListPlan, keyOf: (j: number) => string | undefined,
+  value: ((j: number) => string) | { of: IdTable; row: (j: number) => number }, cmp: (a: number, b: number) => number, sc = new Scratch(),
+): ListBase {
+  let keyIds = ids;
+  if (p.sparse) {
+    const keys = new Array<string>(p.sparse.length);
+    for (let c = 0; c < keys.length; c++) keys[c] = idKey(ids, p.sparse[c]);
+    keyIds = buildIdTable({ keys }, true, sc).table;
+  }
+  const total = p.order.length;
+  let values: string[] | Int32Array;
+  if (typeof value === 'function') {
+    values = new Array<string>(total);
+    for (let q = 0; q < total; q++) values[q] = value(p.order[q]);
+  } else {
+    values = int32Array(total);
+    for (let q = 0; q < total; q++) values[q] = value.row(p.order[q]);
+  }
+  let extraLists: Map<string, string[]> | null = null;
+  if (p.extra.length) {
+    const valueOf = typeof value === 'function' ? value : (j: number) => idKey(value.of, value.row(j));
+    const byKey = new Map<string, number[]>();
+    for (const j of p.extra) { const k = keyOf(j)!; const l = byKey.get(k); if (l) l.push(j); else byKey.set(k, [j]); }
+    extraLists = new Map();
+    for (const [k, js] of byKey) extraLists.set(k, js.sort(cmp).map(valueOf));
+  }
+  return { ids: keyIds, offsets: p.offsets, values, of: typeof value === 'function' ? null : value.of, extra: extraLists };
+}
+
+/**
  * CSR reverse index over `n` entries: entry j belongs to key `keyOf(j)` (undefined = none) and contributes the list
  * element `value(j)` (a string), or the id of row `value.row(j)` of table `value.of` (stored as that row number); each key's list is ordered by `cmp` over entry numbers. Keys must be unique per entry.
  * `keyRows`: each entry's key as a dense row of `ids` when the caller knows them (-1: not in `ids`, -2: none), e.g. from
@@ -116,63 +198,11 @@ export function buildList(
   value: ((j: number) => string) | { of: IdTable; row: (j: number) => number }, cmp: (a: number, b: number) => number,
   sc = new Scratch(), keyHashes?: Int32Array, keyRows?: Int32Array,
 ): ListBase {
-  const valueOf = typeof value === 'function' ? value : (j: number) => idKey(value.of, value.row(j));
-  const nKeys = ids.size;
   const m0 = sc.mark();
   const kix = keyRows ?? idFindAll(ids, n, keyOf, sc, keyHashes);
-  const cnt = sc.take(nKeys + 1); // cnt[d + 1]: entries under key d
-  let extra: Map<string, number[]> | null = null, total = 0, distinct = 0;
-  for (let j = 0; j < n; j++) {
-    const d = kix[j];
-    if (d >= 0) { if (cnt[d + 1]++ === 0) distinct++; total++; }
-    else if (d === -1) {
-      const k = keyOf(j)!;
-      extra ??= new Map();
-      const l = extra.get(k);
-      if (l) l.push(j); else extra.set(k, [j]);
-    }
-  }
-  // dense: offsets over every key of `ids`; sparse (few keys have a list, e.g. path edges by path): a small table of
-  // just those keys; none: an empty offsets array reads as empty lists (offsets[i] === offsets[i + 1])
-  const sparse = total > 0 && distinct * 16 < nKeys;
-  let keyIds = ids, offsets: Int32Array, comp: Int32Array | null = null;
-  if (total === 0) offsets = new Int32Array(0);
-  else if (!sparse) {
-    offsets = int32Array(nKeys + 1);
-    for (let i = 1; i <= nKeys; i++) offsets[i] = offsets[i - 1] + cnt[i];
-  } else {
-    comp = sc.take(nKeys, true);
-    const keys = new Array<string>(distinct);
-    offsets = int32Array(distinct + 1);
-    for (let d = 0, c = 0; d < nKeys; d++) {
-      if (cnt[d + 1] === 0) continue;
-      keys[c] = idKey(ids, d); comp[d] = c;
-      offsets[c + 1] = offsets[c] + cnt[d + 1];
-      c++;
-    }
-    keyIds = buildIdTable({ keys }, true, sc).table;
-  }
-  const nLists = offsets.length === 0 ? 0 : offsets.length - 1;
-  const order = sc.take(total, true);
-  const cur = sc.take(nLists, true);
-  cur.set(offsets.subarray(0, nLists));
-  for (let j = 0; j < n; j++) { const d = kix[j]; if (d >= 0) order[cur[comp === null ? d : comp[d]]++] = j; }
-  for (let k = 0; k < nLists; k++) if (offsets[k + 1] - offsets[k] > 1) sortRange(order, offsets[k], offsets[k + 1], cmp);
-  let values: string[] | Int32Array;
-  if (typeof value === 'function') {
-    values = new Array<string>(total);
-    for (let p = 0; p < total; p++) values[p] = value(order[p]);
-  } else {
-    values = int32Array(total);
-    for (let p = 0; p < total; p++) values[p] = value.row(order[p]);
-  }
-  let extraLists: Map<string, string[]> | null = null;
-  if (extra) {
-    extraLists = new Map();
-    for (const [k, js] of extra) extraLists.set(k, js.sort(cmp).map(valueOf));
-  }
+  const list = listFromPlan(ids, listPlan(ids.size, n, kix, cmp, sc, true), keyOf, value, cmp, sc);
   sc.release(m0);
-  return { ids: keyIds, offsets, values, of: typeof value === 'function' ? null : value.of, extra: extraLists };
+  return list;
 }
 
 /** Comparator of entries by a string (the ids' natural order, like Array#sort). */

@@ -4,7 +4,9 @@
 // wire objects the JSON read gives, with no nested lists — which the merge takes as they are (engine/merge.ts MergeRows).
 import { ARROW_MEDIA_TYPE } from 'engine/network-arrow-schema';
 import { modelInputFromColumns, networkColumns, type NetworkColumns } from 'engine/network-arrow';
-import { modelFromColumns, type ModelTypes } from 'engine/model-columns';
+import { columnRows, modelOfColumns, type ModelTypes } from 'engine/model-columns';
+import { columnIndex, type ColumnIndex } from 'engine/column-index';
+import { startIndexWorker } from './network-index';
 import type { MergeRead, MergeRows } from 'engine/merge';
 import { createModel, type Model, type ModelInput } from 'engine/model';
 import type { NetworkObject } from 'engine/types';
@@ -36,28 +38,52 @@ const json = async (r: Response) => { const text = await r.text(); return text ?
 
 /** Flat model input (the rows of an Arrow tile; a JSON answer's wire objects as they are). */
 export type NetworkRows = Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'pathEdges' | 'attributeValues' | 'relations'>;
-/** A whole network read: the Arrow answer's columns, or a JSON answer's wire objects. */
-export type WholeNetwork = { columns: NetworkColumns } | { rows: NetworkRows };
+/** A whole network read: the Arrow answer's columns (and its index, on its way from a worker), or a JSON answer's
+ *  wire objects. */
+export type WholeNetwork = { columns: NetworkColumns; index: Promise<ColumnIndex | null> } | { rows: NetworkRows };
 
 /** RTK Query response handler of area reads: Arrow → flat rows; anything else as JSON (errors included). */
 export async function networkRowsResponse(r: Response): Promise<unknown> {
   return isArrow(r) ? { rows: modelInputFromColumns(networkColumns(new Uint8Array(await r.arrayBuffer()))) } : json(r);
 }
 
-/** RTK Query response handler of whole reads: Arrow → its columns (views of the answer's bytes); else as JSON. */
+/** RTK Query response handler of whole reads: Arrow → its columns (views of the answer's bytes), with a second copy
+ *  of the bytes (read by the browser, not copied here) handed to a worker for the index; else as JSON. */
 export async function networkColumnsResponse(r: Response): Promise<unknown> {
-  return isArrow(r) ? { columns: networkColumns(new Uint8Array(await r.arrayBuffer())) } : json(r);
+  if (!isArrow(r)) return json(r);
+  const worker = r.body ? startIndexWorker() : null;
+  const copy = worker ? r.clone() : null;
+  try {
+    const [bytes, mine] = await Promise.all([r.arrayBuffer(), copy ? copy.arrayBuffer() : null]);
+    // posted now, before the caller makes the rows: the worker indexes while the main thread builds
+    const index = worker && mine ? worker.index(mine) : Promise.resolve(null);
+    return { columns: networkColumns(new Uint8Array(bytes)), index };
+  } catch (e) { worker?.stop(); throw e; }
 }
 
 /** A whole read's answer (Arrow columns, or a JSON `{data}` / bare array of wire objects). */
 export function wholeNetwork(r: unknown): WholeNetwork {
-  if (r && typeof r === 'object' && 'columns' in r) return r as { columns: NetworkColumns };
+  if (r && typeof r === 'object' && 'columns' in r) return r as WholeNetwork;
   return { rows: { networkObjects: wireList(r) } };
 }
 
-/** The engine's model of a whole read: built straight from the Arrow columns, or by createModel from JSON. */
-export function networkModel(w: WholeNetwork, types: ModelTypes): Model {
-  return 'columns' in w ? modelFromColumns(w.columns, types) : createModel({ ...w.rows, ...types });
+/** How the last whole read's model was built (the browser tests and the bench read it through `__map.wholeModel()`):
+ *  'worker' — the index came from the worker; 'main' — computed here; 'json' — createModel from a JSON answer; with
+ *  the main thread's milliseconds making the rows, waiting for the index, and putting the model together. */
+export const lastWholeModel = { how: '', rowsMs: 0, waitMs: 0, assembleMs: 0 };
+
+/** The engine's model of a whole read: built straight from the Arrow columns (rows made here while the worker
+ *  computes the index; without one, the index too), or by createModel from JSON. */
+export async function networkModel(w: WholeNetwork, types: ModelTypes): Promise<Model> {
+  if (!('columns' in w)) { Object.assign(lastWholeModel, { how: 'json', rowsMs: 0, waitMs: 0, assembleMs: 0 }); return createModel({ ...w.rows, ...types }); }
+  const t0 = performance.now();
+  const rows = columnRows(w.columns);
+  const t1 = performance.now();
+  const fromWorker = await w.index.catch(() => null);
+  const t2 = performance.now();
+  const model = modelOfColumns(w.columns, rows, fromWorker ?? columnIndex(w.columns, rows.ids), types);
+  Object.assign(lastWholeModel, { how: fromWorker ? 'worker' : 'main', rowsMs: t1 - t0, waitMs: t2 - t1, assembleMs: performance.now() - t2 });
+  return model;
 }
 
 /** A window read's answer as the merge takes it: the Arrow answer's flat rows as they are, or the wire objects of a

@@ -11,6 +11,7 @@ import type { Loaded } from './use-edit-session';
 import { trackUnsaved } from './unsaved-offer';
 import { defaultStore } from './unsaved-store';
 import { sessionConfig } from './session-config';
+import { lastWholeModel } from '../api/network-response';
 
 export function installTestHook(c: MapController, inject: (l: Loaded) => void, area: () => AreaLoader | null): void {
   let unsaved: { off(): void; flush(): Promise<void> } | null = null;
@@ -27,6 +28,8 @@ export function installTestHook(c: MapController, inject: (l: Loaded) => void, a
       inject({ session, objectTypes, stored: null });
       return { model: t1 - t0, chunks: t2 - t1 };
     },
+    /** How the last whole read's model was built ('worker', 'main' or 'json') and the main thread's milliseconds. */
+    wholeModel: () => ({ ...lastWholeModel }),
     /** Runs one engine intent as one gesture (as a tool would); returns the change (warnings, rejection). */
     gesture: (intent: Intent) => {
       const e = c.binding.perform(intent);

@@ -48,7 +48,8 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
         const byArea = loadsByArea(extent);
         const whole = byArea ? { rows: { networkObjects: [] } } : (await result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })))).value;
         if (cancelled) return;
-        const model = networkModel(whole, { objectTypes, relationTypes });
+        const model = await networkModel(whole, { objectTypes, relationTypes });
+        if (cancelled) return;
         const session = new EditSession(model, sessionConfig(model, projectId));
         if (byArea) {
           // a tile of the opening view may be on its way already (tile-prefetch.ts: started with the workflow)

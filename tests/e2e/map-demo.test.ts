@@ -76,6 +76,8 @@ describe('map editor on the demo project', () => {
     await page.goto(url);
     const before = await waitNetwork(page, 1000);
     await page.getByTestId('tool-draw').waitFor(WAIT);
+    // the whole read came as Arrow and a Web Worker computed the model's index beside the main thread (issue 15)
+    expect((await hook<{ how: string }>(page, 'wholeModel')).how).toBe('worker');
     expect(await edgesAt(targets[0])).toHaveLength(1);
     await drawAcross(targets[0]);
     await page.waitForFunction(() => (window as unknown as { __map: { state(): State } }).__map.state().size === 1, undefined, WAIT);

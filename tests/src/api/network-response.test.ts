@@ -2,7 +2,11 @@
 // columns, area tiles decode it to flat rows the merge takes as they are; a JSON answer (older server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, mergeRead, networkAccept, networkColumnsResponse, networkModel, networkRowsResponse, wholeNetwork } from '../../../src/api/network-response';
-import { createModel, toWire } from '../../../engine/model';
+import { createModel, toWire, type Model } from '../../../engine/model';
+import { pget } from '../../../engine/ptable';
+import { columnIndex, indexBuffers, type ColumnIndex } from '../../../engine/column-index';
+import { networkColumns } from '../../../engine/network-arrow';
+import { setIndexPortFactory, type IndexPort } from '../../../src/api/network-index';
 import { networkFromArrow } from '../../../engine/network-arrow';
 import type { MergeRows } from '../../../engine/merge';
 import { encodeScanArrow } from '../../../server/network/arrow-encode';
@@ -21,6 +25,26 @@ function arrowBody(): Uint8Array {
     avs: [{ object_instance_id: 'i1', attribute_type_name: 'Type', value: 'ø 40' }, { object_instance_id: 'i1', attribute_type_name: 'Note', value: null }],
     rels: [{ from_id: 'i1', to_id: 'i2', relation_type_name: 'duct_contains_cable' }], sent: new Set(['i1', 'i2']), keepPath: () => true,
   });
+  return new Uint8Array(encodeScanArrow(scan, kept));
+}
+
+/** A port that answers like the index worker, in this thread: `answer` throwing = the worker's 'error' event. */
+function inProcessPort(answer: (bytes: ArrayBuffer) => ColumnIndex): IndexPort {
+  const on: Record<string, ((e: never) => void)[]> = { message: [], error: [] };
+  return {
+    postMessage: (m) => {
+      setTimeout(() => {
+        try { const index = answer(m.bytes); for (const l of on.message) l({ data: { id: m.id, index } } as never); } catch (e) { for (const l of on.error) l({ message: String(e) } as never); }
+      }, 0);
+    },
+    addEventListener: (t: string, l: (e: never) => void) => { on[t].push(l); },
+    terminate: () => { on.message = []; on.error = []; },
+  } as IndexPort;
+}
+
+/** An Arrow answer of other data (one node). */
+function encodeOther(): Uint8Array {
+  const { scan, kept } = scanFromRows(7, { objects: [objects[0]], byObj: new Map(), pes: [], avs: [], rels: [], sent: new Set(), keepPath: () => true });
   return new Uint8Array(encodeScanArrow(scan, kept));
 }
 
@@ -53,21 +77,62 @@ describe('network read answers', () => {
     ]);
   });
 
-  it('whole reads: the model is built from the Arrow columns; JSON wire objects go through createModel', async () => {
-    const r = new Response(arrowBody() as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/vnd.apache.arrow.stream' } });
-    const whole = wholeNetwork(await networkColumnsResponse(r));
-    expect('columns' in whole).toBe(true);
-    const types = { objectTypes: [{ id: 9, name: 'duct' }, { id: 8, name: 'route' }] as never, relationTypes: [] };
-    const m = networkModel(whole, types);
-    const wire = networkFromArrow(arrowBody());
-    const fromJson = networkModel(wholeNetwork({ data: wire }), types);
-    for (const o of wire) expect(toWire(m, o.id)).toEqual(toWire(fromJson, o.id));
+  const types = { objectTypes: [{ id: 9, name: 'duct' }, { id: 8, name: 'route' }] as never, relationTypes: [] };
+  const arrowResponse = () => new Response(arrowBody() as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/vnd.apache.arrow.stream' } });
+  /** The model of the JSON read of the same answer. */
+  const jsonModel = () => networkModel(wholeNetwork({ data: networkFromArrow(arrowBody()) }), types);
+  async function expectSameAsJson(m: Model) {
+    const j = await jsonModel();
+    for (const o of networkFromArrow(arrowBody())) expect(toWire(m, o.id)).toEqual(toWire(j, o.id));
     expect(toWire(m, 'e1')!.objectInstances![0].attributeValues).toHaveLength(2);
     expect(toWire(m, 'p1')!.pathEdges).toEqual([{ id: 'pe1', pathId: 'p1', edgeId: 'e1', startNodeId: 'n1', position: 1.5 }]);
     expect(m.schema.objectTypes[9]).toEqual({ id: 9, name: 'duct' });
+  }
+
+  it('whole reads: the model is built from the Arrow columns; JSON wire objects go through createModel', async () => {
+    setIndexPortFactory(() => null); // no worker: the index is computed here
+    try {
+      const whole = wholeNetwork(await networkColumnsResponse(arrowResponse()));
+      expect('columns' in whole).toBe(true);
+      await expectSameAsJson(await networkModel(whole, types));
+    } finally { setIndexPortFactory(null); }
+    const wire = networkFromArrow(arrowBody());
     expect(wholeNetwork(wire)).toEqual({ rows: { networkObjects: wire } });
-    expect(toWire(networkModel(wholeNetwork(wire), types), 'e1')).toEqual(toWire(createModel({ networkObjects: wire }), 'e1'));
+    expect(toWire(await networkModel(wholeNetwork(wire), types), 'e1')).toEqual(toWire(createModel({ networkObjects: wire }), 'e1'));
     expect(await networkColumnsResponse(new Response('{"error":"forbidden"}', { status: 403, headers: { 'content-type': 'application/json' } }))).toEqual({ error: 'forbidden' });
+  });
+
+  it('whole reads: a worker gets its own copy of the answer and computes the index the model is put together with', async () => {
+    const got: number[] = [];
+    setIndexPortFactory(() => inProcessPort((bytes) => {
+      got.push(bytes.byteLength);
+      const index = columnIndex(networkColumns(new Uint8Array(bytes)));
+      return structuredClone({ index }, { transfer: indexBuffers(index) }).index; // as postMessage hands it over
+    }));
+    try {
+      const whole = wholeNetwork(await networkColumnsResponse(arrowResponse()));
+      await expectSameAsJson(await networkModel(whole, types));
+      expect(got).toEqual([arrowBody().byteLength]);
+      // the worker's index is what the model is put together with: its order of i1's values shows in the model
+      setIndexPortFactory(() => inProcessPort((bytes) => {
+        const index = columnIndex(networkColumns(new Uint8Array(bytes)));
+        index.lists.valuesByInstance.order.reverse();
+        return index;
+      }));
+      const m = await networkModel(wholeNetwork(await networkColumnsResponse(arrowResponse())), types);
+      expect(pget(m.valuesByInstance, 'i1')).toEqual(['Type', 'Note']);
+      expect(pget((await jsonModel()).valuesByInstance, 'i1')).toEqual(['Note', 'Type']);
+    } finally { setIndexPortFactory(null); }
+  });
+
+  it('whole reads: a worker that fails (or answers with an index of other data) leaves the model as it should be', async () => {
+    for (const answer of ['error', 'other'] as const) {
+      setIndexPortFactory(() => inProcessPort(() => {
+        if (answer === 'error') throw new Error('worker script failed');
+        return columnIndex(networkColumns(new Uint8Array(encodeOther())));
+      }));
+      try { await expectSameAsJson(await networkModel(wholeNetwork(await networkColumnsResponse(arrowResponse())), types)); } finally { setIndexPortFactory(null); }
+    }
   });
 
   it('area reads: the merge takes Arrow rows as they are, JSON as wire objects', async () => {

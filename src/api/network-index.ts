@@ -1,0 +1,50 @@
+// The main thread's side of whole-read indexing (issue 15): a whole read's Arrow answer is read twice by the browser
+// (Response.clone: no copy on the main thread); one copy goes to a Web Worker (network-index.worker.ts) that computes
+// the model's id tables and reverse-index plans while the main thread makes the rows from the other, and the model is
+// put together from both (engine/model-columns.ts). Where no worker can run (tests, a failed worker script, an error
+// in it) the index is computed on the main thread: the same model, only slower.
+import type { ColumnIndex } from 'engine/column-index';
+import type { IndexRequest, IndexResponse } from './network-index.worker';
+
+/** A port that answers index requests (a Worker; the tests' in-process stand-in). */
+export interface IndexPort {
+  postMessage(m: IndexRequest, transfer: Transferable[]): void;
+  addEventListener(type: 'message', l: (e: { data: IndexResponse }) => void): void;
+  addEventListener(type: 'error', l: (e: { message?: string }) => void): void;
+  terminate(): void;
+}
+
+let nextId = 1;
+let makePort: (() => IndexPort | null) | null = null;
+
+/** Replaces how a worker is made (tests: an in-process port, or `() => null` for none). */
+export function setIndexPortFactory(f: (() => IndexPort | null) | null): void { makePort = f; }
+
+function newPort(): IndexPort | null {
+  if (makePort) return makePort();
+  if (typeof Worker !== 'function') return null;
+  try {
+    return new Worker(new URL('./network-index.worker.ts', import.meta.url), { type: 'module' }) as unknown as IndexPort;
+  } catch { return null; }
+}
+
+/** A worker started for one answer (its script loads while the answer downloads): `index` posts the answer's bytes
+ *  (a copy it may own) and resolves with their index, or null where it failed (the caller then computes the index
+ *  itself); the worker ends with its answer. Null where no worker can run. */
+export function startIndexWorker(): { index(bytes: ArrayBuffer): Promise<ColumnIndex | null>; stop(): void } | null {
+  const port = newPort();
+  if (!port) return null;
+  const id = nextId++;
+  let settle: ((x: ColumnIndex | null) => void) | null = null;
+  const result = new Promise<ColumnIndex | null>((resolve) => { settle = resolve; });
+  const done = (x: ColumnIndex | null) => { port.terminate(); settle?.(x); settle = null; };
+  port.addEventListener('message', (e) => { if (e.data.id === id) done('index' in e.data ? e.data.index : null); });
+  port.addEventListener('error', () => done(null));
+  return {
+    index(bytes) {
+      try { port.postMessage({ id, bytes }, [bytes]); } catch { done(null); }
+      return result;
+    },
+    stop: () => done(null),
+  };
+}
