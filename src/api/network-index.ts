@@ -20,9 +20,13 @@ let makePort: (() => IndexPort | null) | null = null;
 /** Replaces how a worker is made (tests: an in-process port, or `() => null` for none). */
 export function setIndexPortFactory(f: (() => IndexPort | null) | null): void { makePort = f; }
 
+/** localStorage key that keeps whole-read indexing on the main thread ('off'): the bench's side-by-side run. */
+export const NETWORK_WORKER_KEY = 'netplan.networkWorker';
+
 function newPort(): IndexPort | null {
   if (makePort) return makePort();
   if (typeof Worker !== 'function') return null;
+  try { if (globalThis.localStorage?.getItem(NETWORK_WORKER_KEY) === 'off') return null; } catch { /* no storage */ }
   try {
     return new Worker(new URL('./network-index.worker.ts', import.meta.url), { type: 'module' }) as unknown as IndexPort;
   } catch { return null; }

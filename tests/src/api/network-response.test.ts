@@ -1,12 +1,12 @@
 // Network reads in the app ask for Arrow first (issue 15): whole reads build the model straight from the answer's
 // columns, area tiles decode it to flat rows the merge takes as they are; a JSON answer (older server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, mergeRead, networkAccept, networkColumnsResponse, networkModel, networkRowsResponse, wholeNetwork } from '../../../src/api/network-response';
 import { createModel, toWire, type Model } from '../../../engine/model';
 import { pget } from '../../../engine/ptable';
 import { columnIndex, indexBuffers, type ColumnIndex } from '../../../engine/column-index';
 import { networkColumns } from '../../../engine/network-arrow';
-import { setIndexPortFactory, type IndexPort } from '../../../src/api/network-index';
+import { NETWORK_WORKER_KEY, setIndexPortFactory, type IndexPort } from '../../../src/api/network-index';
 import { networkFromArrow } from '../../../engine/network-arrow';
 import type { MergeRows } from '../../../engine/merge';
 import { encodeScanArrow } from '../../../server/network/arrow-encode';
@@ -132,6 +132,26 @@ describe('network read answers', () => {
         return columnIndex(networkColumns(new Uint8Array(encodeOther())));
       }));
       try { await expectSameAsJson(await networkModel(wholeNetwork(await networkColumnsResponse(arrowResponse())), types)); } finally { setIndexPortFactory(null); }
+    }
+  });
+
+  it('whole reads: no worker is started where the worker key says off (the index is computed on the main thread)', async () => {
+    let started = 0;
+    const store = new Map<string, string>();
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: { getItem: (k: string) => store.get(k) ?? null } });
+    // a Worker whose script never answers: a started one would leave the model waiting
+    vi.stubGlobal('Worker', class { constructor() { started++; } postMessage() {} addEventListener() {} terminate() {} });
+    try {
+      store.set(NETWORK_WORKER_KEY, 'off');
+      await expectSameAsJson(await networkModel(wholeNetwork(await networkColumnsResponse(arrowResponse())), types));
+      expect(started).toBe(0);
+      store.delete(NETWORK_WORKER_KEY);
+      await networkColumnsResponse(arrowResponse());
+      expect(started).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+      if (saved) Object.defineProperty(globalThis, 'localStorage', saved); else delete (globalThis as { localStorage?: unknown }).localStorage;
     }
   });
 

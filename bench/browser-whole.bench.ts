@@ -1,0 +1,106 @@
+// Browser bench of a whole network read (issue 15: "cold whole read of 100 000 edges to the browser's model"): the built
+// app in Chromium opens a seeded project below the by-area threshold through the real server (PostgreSQL with
+// BENCH_WHOLE_DATABASE_URL, else PGlite in memory), its whole network read cold each time (the server's caches
+// cleared), as JSON, as Arrow with the model's index computed on the main thread, and as Arrow with the index from the
+// Web Worker (src/api/network-index.ts) — in one run. Times: open to the network drawn, the whole read's HTTP (request
+// to last byte, as the browser saw it), the main thread's answer → model (rows, waiting for the worker, assembly),
+// heap after a full GC. An unmeasured open comes first (the server's whole-network validators, where the step posts
+// them, run then and their results are kept), so the passes meet an idle server. BENCH_WHOLE_EDGES (default 100000), BENCH_WHOLE_RUNS (3). Run: npx vite build first.
+import { chromium, type Page } from 'playwright-core';
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { row, stats, table, writeResults, type BenchRow } from './lib';
+import { configFromEnv } from '../server/config';
+import { startServer } from '../server/server';
+import { seedProject } from '../server/projects/seed-project';
+import { clearNetworkCache } from '../server/network/cache';
+import { clearScanStores } from '../server/network/read-arrow';
+// @ts-expect-error plain ESM script without types
+import { ensureChromium } from '../scripts/chromium.mjs';
+
+const EDGES = Number(process.env.BENCH_WHOLE_EDGES ?? 100_000);
+const RUNS = Number(process.env.BENCH_WHOLE_RUNS ?? 3);
+const DB = process.env.BENCH_WHOLE_DATABASE_URL ?? '';
+type Whole = { how: string; rowsMs: number; waitMs: number; assembleMs: number };
+type W = { __map?: { state(): unknown; counts(): { edges: number }; wholeModel(): Whole }; gc?: () => void };
+const FORMATS = [
+  { name: 'JSON', format: 'json', worker: 'on' },
+  { name: 'Arrow, index on the main thread', format: 'arrow', worker: 'off' },
+  { name: 'Arrow, index in the worker', format: 'arrow', worker: 'on' },
+] as const;
+
+const DIST = resolve(process.env.BENCH_WHOLE_DIST ?? 'dist');
+if (!existsSync(resolve(DIST, 'index.html'))) { console.log(`skipped: no built app in ${DIST} (npx vite build)`); process.exit(0); }
+const config = { ...configFromEnv({ ...process.env, DATABASE_URL: DB }), port: 0, host: '127.0.0.1', distDir: DIST, demoSeed: true, demoProject: false };
+const server = await startServer(config, DB ? { schema: `bench_${Date.now().toString(36)}` } : { memory: true });
+const dbName = DB ? 'PostgreSQL' : 'PGlite';
+const t0 = performance.now();
+const { projectId: pid } = await seedProject(server.db, { edges: EDGES, name: `Scale test ${EDGES} edges`, organisation: 'demo' });
+console.log(`${dbName}: seeded ${EDGES} edges in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+const login = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'engineer@demo.example', password: createHash('sha512').update(config.demoPassword).digest('hex'), language: 'en' }) });
+const token = ((await login.json()) as { sessionId: string }).sessionId;
+const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ['--no-sandbox', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-unsafe-swiftshader',
+  '--use-angle=swiftshader', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
+
+/** Opens the project in a fresh tab; resolves when the network is drawn. */
+async function open(format: string, worker: string) {
+  const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  await ctx.addInitScript({ content: 'window.__name = (f) => f;' });
+  await ctx.addInitScript(([id, f, w]) => { localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.networkWorker', w); }, [token, format, worker]);
+  const page: Page = await ctx.newPage();
+  await page.route('**/service.pdok.nl/**', (r) => r.abort());
+  let httpMs = NaN;
+  page.on('requestfinished', (r) => { if (r.url().includes('/network_object/all')) { const t = r.timing(); httpMs = t.responseEnd; } });
+  // the step's validations, if it posts them (a whole-loaded network is validated live in the tab)
+  const validated = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/validations') && r.request().method() === 'POST', { timeout: 30_000 }).catch(() => null);
+  const start = Date.now();
+  await page.goto(`${server.url}/workflow/${pid}/fttx/2`);
+  await page.waitForFunction(() => { const m = (window as unknown as W).__map; return !!m && m.state() !== null && m.counts().edges > 0; }, undefined, { timeout: 600_000, polling: 20 });
+  const openMs = Date.now() - start;
+  const whole = await page.evaluate(() => (window as unknown as W).__map!.wholeModel());
+  return { ctx, page, openMs, httpMs, whole, validated };
+}
+
+const rows: BenchRow[] = [];
+try {
+  // unmeasured: the open's whole-network validators run once and their results are kept for the passes
+  const w = await open('arrow', 'on');
+  await w.validated;
+  await w.ctx.close();
+  const res = new Map<string, { open: number[]; http: number[]; rows: number[]; wait: number[]; assemble: number[]; main: number[]; heap: number[]; how: Set<string> }>();
+  for (let k = 0; k < RUNS; k++) {
+    for (const f of FORMATS) {
+      clearNetworkCache(); clearScanStores(); // a cold whole read: SQL, encoding, transfer
+      const o = await open(f.format, f.worker);
+      const heap = await o.page.evaluate(() => { (window as unknown as W).gc?.(); return (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 2 ** 20; });
+      await o.ctx.close();
+      const r = res.get(f.name) ?? { open: [], http: [], rows: [], wait: [], assemble: [], main: [], heap: [], how: new Set<string>() };
+      r.open.push(o.openMs); r.http.push(o.httpMs); r.rows.push(o.whole.rowsMs); r.wait.push(o.whole.waitMs); r.assemble.push(o.whole.assembleMs);
+      r.main.push(o.whole.rowsMs + o.whole.assembleMs); r.heap.push(heap); r.how.add(o.whole.how);
+      res.set(f.name, r);
+      console.log(`${f.name}: open ${o.openMs} ms, whole read ${o.httpMs.toFixed(0)} ms, model ${o.whole.how} rows ${o.whole.rowsMs.toFixed(0)} wait ${o.whole.waitMs.toFixed(0)} assembly ${o.whole.assembleMs.toFixed(0)} ms, heap ${heap.toFixed(1)} MB`);
+    }
+  }
+  const json = res.get('JSON')!;
+  for (const f of FORMATS) {
+    const r = res.get(f.name)!, base = f.name === 'JSON' ? undefined : json;
+    const p50 = (x: number[]) => stats(x).p50;
+    rows.push(row(`open to the network drawn (cold whole read) — ${f.name}`, EDGES, 'p50', 'ms', p50(r.open), base ? p50(base.open) : null));
+    rows.push(row(`whole read, request to last byte — ${f.name}`, EDGES, 'p50', 'ms', p50(r.http), base ? p50(base.http) : null));
+    if (f.name !== 'JSON') {
+      rows.push(row(`main thread: answer → model (rows + wait for the index + assembly) — ${f.name} (${[...r.how].join(',')})`, EDGES, 'p50', 'ms',
+        p50(r.rows) + p50(r.wait) + p50(r.assemble)));
+      rows.push(row(`main thread busy on the model (rows + assembly) — ${f.name}`, EDGES, 'p50', 'ms', p50(r.main)));
+    }
+    rows.push(row(`JS heap after the open (full GC) — ${f.name}`, EDGES, 'p50', 'MB', p50(r.heap), base ? p50(base.heap) : null));
+  }
+  console.log(table(rows));
+  console.log(writeResults(`browser-whole-${dbName.toLowerCase()}`, rows, { database: dbName, runs: RUNS, note: 'Chromium with software WebGL on the bench machine; the server and the browser share its cores.' }));
+} finally {
+  await browser.close();
+  await server.close();
+}
+process.exit(0);
