@@ -57,20 +57,6 @@ export function strings(c: Utf8Column): (string | null)[] {
   return out;
 }
 
-/** Strings of a utf8 column whose values all stay alive together (a whole read's ids: every row holds its own):
- *  when the column is ASCII, one TextDecoder call for all of it and a substring per value (a slice of that one
- *  string: ≈ 3× faster than decoding value by value here, and smaller); otherwise `strings`. */
-export function sharedStrings(c: Utf8Column): (string | null)[] {
-  const { offsets, bytes, valid } = c, n = offsets.length - 1, s0 = offsets[0], e0 = offsets[n];
-  if (n < 1024) return strings(c);
-  const all = (decoder ??= new TextDecoder()).decode(bytes.subarray(s0, e0));
-  // as many UTF-16 units as bytes and no replacement character: every byte was ASCII (offsets are character offsets)
-  if (all.length !== e0 - s0 || all.indexOf('\uFFFD') >= 0) return strings(c);
-  const out = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) out[i] = bit(valid, i) ? all.substring(offsets[i] - s0, offsets[i + 1] - s0) : null;
-  return out;
-}
-
 /** Strings of a utf8 column where equal values share one string (attribute values repeat: 176 000 distinct of
  *  951 000 in a generated 100 000-edge street network): each value's bytes are hashed and compared with the earlier
  *  values in its slot, and only a value not seen before is decoded — fewer strings to make and to hold. */
