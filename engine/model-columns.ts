@@ -55,9 +55,11 @@ function indexFits(c: NetworkColumns, x: ColumnIndex): boolean {
 export function modelOfColumns(c: NetworkColumns, rows: ColumnRows, index: ColumnIndex, types: ModelTypes = {}): Model {
   // an index made of other columns (not this answer's) is not used
   const x = indexFits(c, index) ? index : columnIndex(c, rows.ids);
-  // a duplicate key (never sent by the server): createModel's rules for which row stays
-  if (x.dups) return createModel({ ...modelInputFromColumns(c), ...types });
   const { objects: noRows, instances: oiRows, pathEdges: peRows, values: avRows, relations: relRows } = rows;
+  // a duplicate key, or object rows not numbered 0 … objects − 1 (never sent by the server): createModel's rules
+  let whole = c.nodes.id.length + c.edges.id.length + c.paths.id.length === c.objects;
+  for (let k = 0; whole && k < noRows.length; k++) whole = noRows[k] !== undefined;
+  if (x.dups || !whole) return createModel({ ...modelInputFromColumns(c), ...types });
   const table = <T>(rows: T[], slots: Int32Array, scheme: RowKey | null): RowBase<T> =>
     ({ ids: { keys: null, rows, scheme, size: rows.length, slots, cap: slots.length >> 1 }, rows });
   const no = table(noRows, x.slots.networkObjects, null), oi = table(oiRows, x.slots.objectInstances, null);

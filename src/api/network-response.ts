@@ -54,7 +54,9 @@ export async function networkColumnsResponse(r: Response): Promise<unknown> {
   const worker = r.body ? startIndexWorker() : null;
   const copy = worker ? r.clone() : null;
   try {
-    const [bytes, mine] = await Promise.all([r.arrayBuffer(), copy ? copy.arrayBuffer() : null]);
+    // the worker's copy failing to arrive leaves the read as it is (the index is then computed here)
+    const [bytes, mine] = await Promise.all([r.arrayBuffer(), copy ? copy.arrayBuffer().catch(() => null) : null]);
+    if (worker && !mine) worker.stop();
     // posted now, before the caller makes the rows: the worker indexes while the main thread builds
     const index = worker && mine ? worker.index(mine) : Promise.resolve(null);
     return { columns: networkColumns(new Uint8Array(bytes)), index };
@@ -68,7 +70,8 @@ export function wholeNetwork(r: unknown): WholeNetwork {
 }
 
 /** How the last whole read's model was built (the browser tests and the bench read it through `__map.wholeModel()`):
- *  'worker' — the index came from the worker; 'main' — computed here; 'json' — createModel from a JSON answer; with
+ *  'worker' — the index came from the worker; 'main' — computed here; 'json' — createModel from wire objects (a JSON
+ *  answer, or the empty start of a project loaded by area); with
  *  the main thread's milliseconds making the rows, waiting for the index, and putting the model together. */
 export const lastWholeModel = { how: '', rowsMs: 0, waitMs: 0, assembleMs: 0 };
 

@@ -104,4 +104,12 @@ describe('the model built from Arrow columns', () => {
     expect([...pentries(m.networkObjects)].length).toBe(net.networkObjects.length);
     expect(net.networkObjects.length).toBeGreaterThan(1024);
   });
+
+  it('columns whose object rows do not cover ids 0 … objects − 1 (never sent) go through createModel', () => {
+    const bytes = arrowOf(build({ nodes: ['a', 'b'], edges: [[0, 1, false, 2]], paths: [], insts: [[2, 1]], values: [[0, 'Type', 'x']], rels: [] }));
+    const c = networkColumns(bytes);
+    c.nodes.id[1] = c.objects + 1; // a node numbered past the objects (an id of the closure)
+    const want = createModel(modelInputFromColumns(c));
+    expect(content(modelFromColumns(c))).toEqual(content(want));
+  });
 });
