@@ -134,7 +134,7 @@ for (const n of SIZES) {
   // the tab's main thread makes the rows while a worker computes the index; both then wait for the slower one
   const part = (k: keyof typeof parts) => stats(parts[k]).p50;
   rows.push(row('Arrow model from columns: rows (main thread)', n, 'p50', 'ms', part('rows')));
-  rows.push(row('Arrow model from columns: index (given the ids' text; the tab's worker decodes its own)', n, 'p50', 'ms', part('index')));
+  rows.push(row('Arrow model from columns: index (given the ids as text; the tab worker decodes its own)', n, 'p50', 'ms', part('index')));
   rows.push(row('Arrow model from columns: assembly (main thread)', n, 'p50', 'ms', part('assemble')));
   rows.push(row('Arrow model from columns, tab main thread with the worker (rows + assembly; index beside)', n, 'p50', 'ms',
     Math.max(part('rows'), part('index')) + part('assemble'), stats(dec.JSON).p50));

@@ -57,14 +57,19 @@ export function strings(c: Utf8Column): (string | null)[] {
   return out;
 }
 
+/** Slots of internedStrings' table at most (16 MB while it runs). */
+export const INTERN_SLOTS = 1 << 22;
+
 /** Strings of a utf8 column where equal values share one string (attribute values repeat: 176 000 distinct of
  *  951 000 in a generated 100 000-edge street network): each value's bytes are hashed and compared with the earlier
  *  values in its slot, and only a value not seen before is decoded — fewer strings to make and to hold. */
-export function internedStrings(c: Utf8Column): (string | null)[] {
+export function internedStrings(c: Utf8Column, maxSlots = INTERN_SLOTS): (string | null)[] {
   const { offsets, bytes, valid } = c, n = offsets.length - 1, out = new Array<string | null>(n);
+  // at most `maxSlots` slots; once 3/4 are taken, values not seen yet are decoded without being kept
   let cap = 16;
-  while (cap < 2 * n) cap *= 2;
-  const slots = new Int32Array(cap).fill(-1), mask = cap - 1;
+  while (cap < 2 * n && cap < maxSlots) cap *= 2;
+  const slots = new Int32Array(cap).fill(-1), mask = cap - 1, full = (cap >> 2) * 3;
+  let used = 0;
   for (let i = 0; i < n; i++) {
     if (!bit(valid, i)) { out[i] = null; continue; }
     const s = offsets[i], e = offsets[i + 1], len = e - s;
@@ -72,7 +77,7 @@ export function internedStrings(c: Utf8Column): (string | null)[] {
     for (let k = s; k < e; k++) h = Math.imul(h ^ bytes[k], 16777619);
     for (let p = (h ^ (h >>> 15)) & mask; ; p = (p + 1) & mask) {
       const j = slots[p];
-      if (j < 0) { slots[p] = i; out[i] = utf8String(bytes, s, e); break; }
+      if (j < 0) { if (used < full) { slots[p] = i; used++; } out[i] = utf8String(bytes, s, e); break; }
       const t = offsets[j];
       if (offsets[j + 1] - t !== len) continue;
       let k = 0;

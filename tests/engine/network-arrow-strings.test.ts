@@ -63,4 +63,11 @@ describe('utf8 columns', () => {
     expect(out).toEqual(['true', 'ø 40', 'true', null, 'ø 40', 'false']);
     expect(out[0]).toBe(out[2]);
   });
+
+  it('interned with a full table: values past its 3/4 are decoded without being kept, every value as written', () => {
+    const values = Array.from({ length: 200 }, (_, i) => (i % 3 === 0 ? 'same' : `v${i}`));
+    const out = internedStrings(column(values), 16);
+    expect(out).toEqual(values);
+    expect(out[0]).toBe(out[3]); // kept before the table filled
+  });
 });
