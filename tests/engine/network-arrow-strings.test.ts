@@ -53,21 +53,34 @@ describe('utf8 columns', () => {
     } finally { decode.mockRestore(); }
   });
 
-  it('interned: equal values share one string, every value as written (nulls, empty, any text, colliding lengths)', () => {
+  it('interned: every value as written (nulls, empty, any text, colliding lengths)', () => {
     fc.assert(fc.property(
       fc.array(fc.option(fc.string({ maxLength: 6, unit: fc.constantFrom('a', 'b', 'é', '😀', '\u0000') }), { nil: null }), { maxLength: 200 }),
       fc.integer({ min: 0, max: 7 }),
       (values, pad) => { expect(internedStrings(column(values, pad))).toEqual(values); },
     ), { numRuns: 300 });
-    const out = internedStrings(column(['true', 'ø 40', 'true', null, 'ø 40', 'false']));
-    expect(out).toEqual(['true', 'ø 40', 'true', null, 'ø 40', 'false']);
-    expect(out[0]).toBe(out[2]);
+    expect(internedStrings(column(['true', 'ø 40', 'true', null, 'ø 40', 'false']))).toEqual(['true', 'ø 40', 'true', null, 'ø 40', 'false']);
+  });
+
+  // long values go through TextDecoder (utf8String), so its calls count the values decoded
+  const long = (tag: string) => `${tag}${'x'.repeat(3000)}€`;
+
+  it('interned: a repeated value is decoded once (equal values share one string)', () => {
+    const values = [long('a'), long('b'), long('a'), long('a'), long('b')];
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode');
+    try {
+      expect(internedStrings(column(values))).toEqual(values);
+      expect(decode).toHaveBeenCalledTimes(2);
+    } finally { decode.mockRestore(); }
   });
 
   it('interned with a full table: values past its 3/4 are decoded without being kept, every value as written', () => {
-    const values = Array.from({ length: 200 }, (_, i) => (i % 3 === 0 ? 'same' : `v${i}`));
-    const out = internedStrings(column(values), 16);
-    expect(out).toEqual(values);
-    expect(out[0]).toBe(out[3]); // kept before the table filled
+    // 16 slots: 12 kept — a long value kept first is decoded once; one first seen after the table filled, each time
+    const values = [long('kept'), ...Array.from({ length: 11 }, (_, i) => `v${i}`), long('kept'), long('late'), long('late'), long('late')];
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode');
+    try {
+      expect(internedStrings(column(values), 16)).toEqual(values);
+      expect(decode).toHaveBeenCalledTimes(1 + 3);
+    } finally { decode.mockRestore(); }
   });
 });
