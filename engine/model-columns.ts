@@ -8,7 +8,7 @@ import type { IdTable, RowKey } from './id-table';
 import { byString, listFromPlan, type ListPlan } from './build';
 import { columnIds, columnIndex, indexCounts, type ColumnIndex } from './column-index';
 import { AV_KEY, REL_KEY, comparePathEdges, createModel, type InstanceRow, type Model, type NetworkObjectRow, type PathEdgeRow } from './model';
-import { internedStrings, modelInputFromColumns, objectRows, pathEdge, relation, value, type NetworkColumns } from './network-arrow';
+import { flatRows, modelInputFromColumns, objectRows, type NetworkColumns } from './network-arrow';
 import { ptable, type RowBase } from './ptable';
 import { Scratch } from './scratch';
 import type { AttributeValue, ObjectRelationType, ObjectType, Relation } from './types';
@@ -20,21 +20,13 @@ export interface ColumnRows {
   ids: string[]; objects: NetworkObjectRow[]; instances: InstanceRow[]; pathEdges: PathEdgeRow[]; values: AttributeValue[]; relations: Relation[];
 }
 
-/** The rows: objects in id-number order (dense row = id number), the others in column order. */
+/** The rows: objects in id-number order (dense row = id number), the others in column order (`flatRows`). */
 export function columnRows(c: NetworkColumns): ColumnRows {
-  const ids = columnIds(c), ins = c.instances, pe = c.pathEdges, av = c.values, rl = c.relations;
+  const ids = columnIds(c);
   const objects = new Array<NetworkObjectRow>(c.objects);
   objectRows(c, ids, (i, o) => { objects[i] = o; });
-  const instances = new Array<InstanceRow>(ins.id.length);
-  for (let k = 0; k < ins.id.length; k++) instances[k] = { id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: ids[ins.object[k]] };
-  const pathEdges = new Array<PathEdgeRow>(pe.id.length);
-  for (let k = 0; k < pe.id.length; k++) pathEdges[k] = pathEdge(c, ids, k);
-  const vals = internedStrings(av.value);
-  const values = new Array<AttributeValue>(av.instance.length);
-  for (let k = 0; k < values.length; k++) values[k] = value(c, ids, vals, k);
-  const relations = new Array<Relation>(rl.from.length);
-  for (let k = 0; k < relations.length; k++) relations[k] = relation(c, ids, k);
-  return { ids, objects, instances, pathEdges, values, relations };
+  const f = flatRows(c, ids);
+  return { ids, objects, instances: f.objectInstances, pathEdges: f.pathEdges, values: f.attributeValues, relations: f.relations };
 }
 
 /** The model of the answer (rows and index computed here). */

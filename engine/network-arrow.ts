@@ -5,7 +5,7 @@
 import { RecordBatchReader, type Data } from 'apache-arrow';
 import { ARROW_TABLE_ORDER, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTableName } from './network-arrow-schema';
 import type { AttributeValue, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
-import type { ModelInput, PathEdgeRow } from './model';
+import type { InstanceRow, ModelInput, PathEdgeRow } from './model';
 
 /** A utf8 column as bytes + offsets (strings made on demand). */
 export interface Utf8Column { offsets: Int32Array; bytes: Uint8Array; valid: Uint8Array | null }
@@ -190,13 +190,13 @@ export function objectRows(c: NetworkColumns, ids: string[], put: (i: number, o:
   }
 }
 
-export const pathEdge = (c: NetworkColumns, ids: string[], k: number): PathEdge & { position: number } => {
+const pathEdge = (c: NetworkColumns, ids: string[], k: number): PathEdge & { position: number } => {
   const pe = c.pathEdges;
   return { id: ids[pe.id[k]], pathId: ids[pe.path[k]], edgeId: ids[pe.edge[k]], startNodeId: ids[pe.startNode[k]], position: pe.position[k] };
 };
-export const value = (c: NetworkColumns, ids: string[], vals: (string | null)[], k: number): AttributeValue =>
+const value = (c: NetworkColumns, ids: string[], vals: (string | null)[], k: number): AttributeValue =>
   ({ objectInstanceId: ids[c.values.instance[k]], attributeTypeName: c.values.name.dict[c.values.name.codes[k]], value: vals[k] });
-export const relation = (c: NetworkColumns, ids: string[], k: number): Relation =>
+const relation = (c: NetworkColumns, ids: string[], k: number): Relation =>
   ({ fromId: ids[c.relations.from[k]], toId: ids[c.relations.to[k]], objectRelationTypeName: c.relations.type.dict[c.relations.type.codes[k]] });
 
 /** The wire objects of the answer (as the JSON read sends them), in the answer's order. */
@@ -225,18 +225,28 @@ export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
   return objs;
 }
 
-/** The answer as the engine's flat model input (no nested lists, nothing to strip again): network-object rows,
- *  instances, path edges (with their order key), values and relations — what createModel takes fastest. */
+/** The answer's rows other than its objects — instances, path edges (with their order key), values (repeated values
+ *  sharing one string) and relations — in column order; `ids`: the answer's ids as text. */
+export function flatRows(c: NetworkColumns, ids: readonly string[]): { objectInstances: InstanceRow[]; pathEdges: PathEdgeRow[]; attributeValues: AttributeValue[]; relations: Relation[] } {
+  const ins = c.instances, pe = c.pathEdges, av = c.values, rl = c.relations, vals = internedStrings(av.value);
+  const objectInstances = new Array<InstanceRow>(ins.id.length);
+  for (let k = 0; k < ins.id.length; k++) objectInstances[k] = { id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: ids[ins.object[k]] };
+  const pathEdges = new Array<PathEdgeRow>(pe.id.length);
+  for (let k = 0; k < pe.id.length; k++) pathEdges[k] = pathEdge(c, ids as string[], k);
+  const attributeValues = new Array<AttributeValue>(av.instance.length);
+  for (let k = 0; k < attributeValues.length; k++) attributeValues[k] = value(c, ids as string[], vals, k);
+  const relations = new Array<Relation>(rl.from.length);
+  for (let k = 0; k < relations.length; k++) relations[k] = relation(c, ids as string[], k);
+  return { objectInstances, pathEdges, attributeValues, relations };
+}
+
+/** The answer as the engine's flat model input (no nested lists, nothing to strip again): network-object rows in table
+ *  order and the rows of `flatRows` — what createModel takes fastest. */
 export function modelInputFromColumns(c: NetworkColumns): Required<Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'attributeValues' | 'relations'>> & { pathEdges: PathEdgeRow[] } {
   const ids = strings(c.ids) as string[];
   const networkObjects: NetworkObject[] = [];
   objectRows(c, ids, (_i, o) => { networkObjects.push(o); });
-  const ins = c.instances, vals = internedStrings(c.values.value);
-  const pathEdges = Array.from({ length: c.pathEdges.id.length }, (_, k) => pathEdge(c, ids, k));
-  const objectInstances = Array.from({ length: ins.id.length }, (_, k): ObjectInstance => ({ id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: ids[ins.object[k]] }));
-  const attributeValues = Array.from({ length: c.values.instance.length }, (_, k) => value(c, ids, vals, k));
-  const relations = Array.from({ length: c.relations.from.length }, (_, k) => relation(c, ids, k));
-  return { networkObjects, objectInstances, pathEdges, attributeValues, relations };
+  return { networkObjects, ...flatRows(c, ids) };
 }
 
 /** The wire objects of an Arrow answer. */
