@@ -155,11 +155,14 @@ export function listPlan(
   return { offsets, order, sparse, extra };
 }
 
+/** A list's elements: strings `value(j)`, or rows `row(j)` of table `of` (element = that row's id, or its `field`). */
+export type ListValue = ((j: number) => string) | { of: IdTable; row: (j: number) => number; field?: string };
+
 /** The list base of a plan: keys (`ids`, or a small table of the sparse keys), elements (strings `value(j)`, or rows
  *  `value.row(j)` of table `value.of`) and the lists of keys outside `ids` (by `keyOf`, ordered by `cmp`). */
 export function listFromPlan(
   ids: IdTable, p: ListPlan, keyOf: (j: number) => string | undefined,
-  value: ((j: number) => string) | { of: IdTable; row: (j: number) => number }, cmp: (a: number, b: number) => number, sc = new Scratch(),
+  value: ListValue, cmp: (a: number, b: number) => number, sc = new Scratch(),
 ): ListBase {
   let keyIds = ids;
   if (p.sparse) {
@@ -178,24 +181,27 @@ export function listFromPlan(
   }
   let extraLists: Map<string, string[]> | null = null;
   if (p.extra.length) {
-    const valueOf = typeof value === 'function' ? value : (j: number) => idKey(value.of, value.row(j));
+    const valueOf = typeof value === 'function' ? value
+      : value.field !== undefined ? (j: number) => (value.of.rows![value.row(j)] as Record<string, string>)[value.field!]
+        : (j: number) => idKey(value.of, value.row(j));
     const byKey = new Map<string, number[]>();
     for (const j of p.extra) { const k = keyOf(j)!; const l = byKey.get(k); if (l) l.push(j); else byKey.set(k, [j]); }
     extraLists = new Map();
     for (const [k, js] of byKey) extraLists.set(k, js.sort(cmp).map(valueOf));
   }
-  return { ids: keyIds, offsets: p.offsets, values, of: typeof value === 'function' ? null : value.of, extra: extraLists };
+  const of = typeof value === 'function' ? null : value.of, field = typeof value === 'function' ? null : value.field ?? null;
+  return { ids: keyIds, offsets: p.offsets, values, of, field, extra: extraLists };
 }
 
 /**
  * CSR reverse index over `n` entries: entry j belongs to key `keyOf(j)` (undefined = none) and contributes the list
- * element `value(j)` (a string), or the id of row `value.row(j)` of table `value.of` (stored as that row number); each key's list is ordered by `cmp` over entry numbers. Keys must be unique per entry.
+ * element `value(j)` (a string), or the id (or `value.field`) of row `value.row(j)` of table `value.of` (stored as that row number); each key's list is ordered by `cmp` over entry numbers. Keys must be unique per entry.
  * `keyRows`: each entry's key as a dense row of `ids` when the caller knows them (-1: not in `ids`, -2: none), e.g. from
  * the row numbers of a columnar read (no hashing or lookup of reference strings).
  */
 export function buildList(
   ids: IdTable, n: number, keyOf: (j: number) => string | undefined,
-  value: ((j: number) => string) | { of: IdTable; row: (j: number) => number }, cmp: (a: number, b: number) => number,
+  value: ListValue, cmp: (a: number, b: number) => number,
   sc = new Scratch(), keyHashes?: Int32Array, keyRows?: Int32Array,
 ): ListBase {
   const m0 = sc.mark();

@@ -4,9 +4,8 @@
 // relations of one instance.
 import type { Id } from './types';
 import {
-  edgesOfNode, getPathEdge, instancesOf, pathEdgesOfEdge, pathEdgesOfPath, getObject, relationsFrom, relationsTo, type Model,
+  edgesOfNode, instancesOf, getObject, pathEdgeRowsOf, pathEdgeRowsOfEdge, relationRowsFrom, relationRowsTo, type Model,
 } from './model';
-import { pget } from './ptable';
 import type { DiffRow } from './tx';
 
 /** The models before and after one diff. */
@@ -34,24 +33,23 @@ export function addOwnInstance(row: DiffRow, out: Set<Id>): void {
 
 /** Calls f with each instance related to `iid` (either direction) in model m. */
 export function eachNeighbour(m: Model, iid: Id, f: (other: Id) => void): void {
-  for (const k of relationsFrom(m, iid)) { const r = pget(m.relations, k); if (r) f(r.toId); }
-  for (const k of relationsTo(m, iid)) { const r = pget(m.relations, k); if (r) f(r.fromId); }
+  for (const r of relationRowsFrom(m, iid)) f(r.toId);
+  for (const r of relationRowsTo(m, iid)) f(r.fromId);
 }
 
 /** The paths with a path edge over the edge, each once. */
 export function pathsOver(m: Model, edgeId: Id): Id[] {
   const out: Id[] = [];
-  for (const k of pathEdgesOfEdge(m, edgeId)) { const pe = getPathEdge(m, k); if (pe && !out.includes(pe.pathId)) out.push(pe.pathId); }
+  for (const pe of pathEdgeRowsOfEdge(m, edgeId)) if (!out.includes(pe.pathId)) out.push(pe.pathId);
   return out;
 }
 
 /** The nodes a path passes (start node and far end of each path edge), each once. */
 export function nodesOfPath(m: Model, pathId: Id): Id[] {
   const out = new Set<Id>();
-  for (const k of pathEdgesOfPath(m, pathId)) {
-    const pe = getPathEdge(m, k);
-    const e = pe && getObject(m, pe.edgeId)?.edge;
-    if (!pe || !e) continue;
+  for (const pe of pathEdgeRowsOf(m, pathId)) {
+    const e = getObject(m, pe.edgeId)?.edge;
+    if (!e) continue;
     out.add(pe.startNodeId);
     out.add(pe.startNodeId === e.fromNodeId ? e.toNodeId : e.fromNodeId);
   }

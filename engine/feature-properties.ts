@@ -3,7 +3,7 @@
 // type, including names coming from paths over an edge." Reads only the object's instances, the paths over it and their
 // instances, through the model's indexes: O(instances of the object + paths over it), never a scan of the network.
 import type { Id } from './types';
-import { getInstance, getObject, getPathEdge, getValue, instancesOf, pathEdgesOfEdge, valuesOf, type Model } from './model';
+import { getObject, getValue, instanceRowsOf, pathEdgeRowsOfEdge, valuesOf, type Model } from './model';
 
 export interface FeatureProperties {
   id: Id;
@@ -26,7 +26,7 @@ const COST = /^cost_?object_?type(_?id)?$/i;
 /** The paths whose path edges go over the edge, each once (a path may pass an edge more than once). */
 function pathsOver(m: Model, edgeId: Id): Id[] {
   const out = new Set<Id>();
-  for (const k of pathEdgesOfEdge(m, edgeId)) { const pe = getPathEdge(m, k); if (pe) out.add(pe.pathId); }
+  for (const pe of pathEdgeRowsOfEdge(m, edgeId)) out.add(pe.pathId);
   return [...out];
 }
 
@@ -34,10 +34,9 @@ function pathsOver(m: Model, edgeId: Id): Id[] {
 function namesOf(m: Model, objectIds: readonly Id[]): [number, string][] {
   const out: [number, string][] = [];
   for (const oid of objectIds) {
-    for (const iid of instancesOf(m, oid)) {
-      const inst = getInstance(m, iid);
-      const name = getValue(m, iid, NAME)?.value?.trim();
-      if (inst && name) out.push([inst.objectTypeId, name]);
+    for (const inst of instanceRowsOf(m, oid)) {
+      const name = getValue(m, inst.id, NAME)?.value?.trim();
+      if (name) out.push([inst.objectTypeId, name]);
     }
   }
   return out;
@@ -61,17 +60,15 @@ export function featureProperties(m: Model, id: Id): FeatureProperties | null {
   if (!getObject(m, id)) return null;
   const objectInstances: FeatureProperties['objectInstances'] = [];
   const costs = new Set<number>();
-  for (const iid of instancesOf(m, id)) {
-    const inst = getInstance(m, iid);
-    if (!inst) continue;
-    objectInstances.push({ id: iid, objectTypeId: inst.objectTypeId });
-    for (const v of valuesOf(m, iid)) {
+  for (const inst of instanceRowsOf(m, id)) {
+    objectInstances.push({ id: inst.id, objectTypeId: inst.objectTypeId });
+    for (const v of valuesOf(m, inst.id)) {
       if (!COST.test(v.attributeTypeName) || v.value === null || v.value.trim() === '') continue;
       const n = Number(v.value);
       if (Number.isFinite(n)) costs.add(n);
     }
   }
   const pathTypes = new Set<number>();
-  for (const p of pathsOver(m, id)) for (const iid of instancesOf(m, p)) { const i = getInstance(m, iid); if (i) pathTypes.add(i.objectTypeId); }
+  for (const p of pathsOver(m, id)) for (const i of instanceRowsOf(m, p)) pathTypes.add(i.objectTypeId);
   return { id, name: displayName(m, id), objectInstances, pathObjectTypes: ascending(pathTypes), costObjectTypeIds: ascending(costs) };
 }

@@ -3,6 +3,7 @@
 export * from './types';
 export * from './model';
 export * from './ptable';
+export * from './list-rows';
 export * from './actions';
 export * from './tx';
 export * from './integrity';

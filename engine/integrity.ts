@@ -2,7 +2,7 @@
 // exist, paths traversable edge by edge, path edge ids unique, relations reference existing instances.
 import type { Id, NetworkObject } from './types';
 import { createModel, edgesOfNode, getObject, getPathEdge, kindOf, pathEdgesOfPath, type Model, type ModelInput, type NetworkObjectRow } from './model';
-import { pentries, pget } from './ptable';
+import { pentries, pget, prows } from './ptable';
 import { pointsEqual } from './geometry';
 
 export type IntegrityCode =
@@ -69,10 +69,10 @@ export function checkIntegrity(source: Model | ModelInput, opts: IntegrityOption
     for (const [id, i] of pentries(m.objectInstances)) {
       if (!getObject(m, i.networkObjectId)) issues.push({ code: 'instance on missing network object', id, message: `object instance ${id} is on missing network object ${i.networkObjectId}` });
     }
-    for (const [, v] of pentries(m.attributeValues)) {
+    for (const v of prows(m.attributeValues)) {
       if (!pget(m.objectInstances, v.objectInstanceId)) issues.push({ code: 'value of missing instance', id: v.objectInstanceId, message: `attribute value ${v.attributeTypeName} belongs to missing instance ${v.objectInstanceId}` });
     }
-    for (const [, r] of pentries(m.relations)) {
+    for (const r of prows(m.relations)) {
       for (const iid of [r.fromId, r.toId]) {
         if (!pget(m.objectInstances, iid)) issues.push({ code: 'relation to missing instance', id: iid, message: `relation ${r.objectRelationTypeName} refers to missing object instance ${iid}` });
       }

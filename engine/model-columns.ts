@@ -77,7 +77,7 @@ export function modelOfColumns(c: NetworkColumns, rows: ColumnRows, index: Colum
     pathEdgesByEdge: list(noIds, l.pathEdgesByEdge, (j) => peRows[j].edgeId, { of: pet.ids, row: same }, byString((j) => peRows[j].id)),
     relationsBySource: list(oiIds, l.relationsBySource, (j) => relRows[j].fromId, { of: relt.ids, row: same }, byString(relK)),
     relationsByTarget: list(oiIds, l.relationsByTarget, (j) => relRows[j].toId, { of: relt.ids, row: same }, byString(relK)),
-    valuesByInstance: list(oiIds, l.valuesByInstance, (j) => avRows[j].objectInstanceId, avName, byString(avName)),
+    valuesByInstance: list(oiIds, l.valuesByInstance, (j) => avRows[j].objectInstanceId, { of: avt.ids, row: same, field: 'attributeTypeName' }, byString(avName)),
     schema: { objectTypes, relationTypes: types.relationTypes ?? [] },
   };
 }

@@ -7,6 +7,7 @@ import { pget, pentries, ptable, type PTable } from './ptable';
 import { HashColumn, TableBuilder, buildList, byString } from './build';
 import { Scratch } from './scratch';
 import { rowKey2, rowKey3 } from './id-table';
+import { listRowWhere, listRows } from './list-rows';
 
 /** A network object as stored: the wire object without embedded instances and path edges. */
 export type NetworkObjectRow = Omit<NetworkObject, 'pathEdges' | 'objectInstances'>;
@@ -158,7 +159,7 @@ export function createModel(input: ModelInput): Model {
     pathEdgesByEdge: ptable(buildList(no.ids, peRows.length, (j) => peRows[j].edgeId, { of: pe.ids, row: same }, byString(peId), sc, edgeHs)),
     relationsBySource: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].fromId, { of: rel.ids, row: same }, byString(relK), sc, fromHs)),
     relationsByTarget: ptable(buildList(oi.ids, relRows.length, (j) => relRows[j].toId, { of: rel.ids, row: same }, byString(relK), sc, toHs)),
-    valuesByInstance: ptable(buildList(oi.ids, avRows.length, (j) => avRows[j].objectInstanceId, avName, byString(avName), sc, instHs)),
+    valuesByInstance: ptable(buildList(oi.ids, avRows.length, (j) => avRows[j].objectInstanceId, { of: av.ids, row: same, field: 'attributeTypeName' }, byString(avName), sc, instHs)),
     schema: { objectTypes, relationTypes: input.relationTypes ?? [] },
   };
 }
@@ -172,7 +173,8 @@ const EMPTY: readonly string[] = Object.freeze([]);
 export const getObject = (m: Model, id: Id): NetworkObjectRow | undefined => pget(m.networkObjects, id);
 export const getPathEdge = (m: Model, id: Id): PathEdgeRow | undefined => pget(m.pathEdges, id);
 export const getInstance = (m: Model, id: Id): InstanceRow | undefined => pget(m.objectInstances, id);
-export const getValue = (m: Model, instanceId: Id, name: string): AttributeValue | undefined => pget(m.attributeValues, avKey(instanceId, name));
+export const getValue = (m: Model, instanceId: Id, name: string): AttributeValue | undefined =>
+  listRowWhere(m.valuesByInstance, m.attributeValues, instanceId, (v) => v.attributeTypeName === name, () => pget(m.attributeValues, avKey(instanceId, name)));
 export const edgesOfNode = (m: Model, nodeId: Id): readonly Id[] => pget(m.edgesByNode, nodeId) ?? EMPTY;
 export const instancesOf = (m: Model, objectId: Id): readonly Id[] => pget(m.instancesByObject, objectId) ?? EMPTY;
 export const pathEdgesOfPath = (m: Model, pathId: Id): readonly Id[] => pget(m.pathEdgesByPath, pathId) ?? EMPTY;
@@ -180,7 +182,16 @@ export const pathEdgesOfEdge = (m: Model, edgeId: Id): readonly Id[] => pget(m.p
 export const relationsFrom = (m: Model, instanceId: Id): readonly string[] => pget(m.relationsBySource, instanceId) ?? EMPTY;
 export const relationsTo = (m: Model, instanceId: Id): readonly string[] => pget(m.relationsByTarget, instanceId) ?? EMPTY;
 export const valuesOf = (m: Model, instanceId: Id): AttributeValue[] =>
-  (pget(m.valuesByInstance, instanceId) ?? EMPTY).map((n) => pget(m.attributeValues, avKey(instanceId, n))!).filter(Boolean);
+  listRows(m.valuesByInstance, m.attributeValues, instanceId, (n) => avKey(instanceId, n));
+/** The instance rows of an object (instancesOf(…).map(getInstance), missing ones left out) — read by row number. */
+export const instanceRowsOf = (m: Model, objectId: Id): InstanceRow[] => listRows(m.instancesByObject, m.objectInstances, objectId);
+/** The path edge rows of a path in path order (pathEdgesOfPath(…).map(getPathEdge), missing ones left out). */
+export const pathEdgeRowsOf = (m: Model, pathId: Id): PathEdgeRow[] => listRows(m.pathEdgesByPath, m.pathEdges, pathId);
+/** The path edge rows over an edge (pathEdgesOfEdge(…).map(getPathEdge), missing ones left out). */
+export const pathEdgeRowsOfEdge = (m: Model, edgeId: Id): PathEdgeRow[] => listRows(m.pathEdgesByEdge, m.pathEdges, edgeId);
+/** The relation rows from / to an instance (relationsFrom / relationsTo resolved, missing ones left out). */
+export const relationRowsFrom = (m: Model, instanceId: Id): Relation[] => listRows(m.relationsBySource, m.relations, instanceId);
+export const relationRowsTo = (m: Model, instanceId: Id): Relation[] => listRows(m.relationsByTarget, m.relations, instanceId);
 
 export function allObjects(m: Model): Generator<[string, NetworkObjectRow]> { return pentries(m.networkObjects); }
 

@@ -29,10 +29,10 @@ export function countOfType(keys: readonly string[], name: string): number {
   return n;
 }
 
-/** Relations per type name among the keys. */
-export function countsByType(keys: readonly string[]): Map<string, number> {
+/** Relations per type name among the type names given (one per relation). */
+export function countsByType(names: readonly string[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const k of keys) { const t = relationTypeOfKey(k); out.set(t, (out.get(t) ?? 0) + 1); }
+  for (const t of names) out.set(t, (out.get(t) ?? 0) + 1);
   return out;
 }
 

@@ -25,13 +25,18 @@ export interface ListBase {
   /** list elements: strings, or dense rows of the table `of` (element = that row's id; no string pointers kept) */
   readonly values: readonly string[] | Int32Array;
   readonly of: IdTable | null;
+  /** element = this field of the row (e.g. an attribute value's name) instead of its key; null: the key */
+  readonly field: string | null;
   readonly extra: ReadonlyMap<string, readonly string[]> | null;
 }
 
 function listSlice(b: ListBase, s: number, e: number): string[] {
   if (b.of === null) return (b.values as readonly string[]).slice(s, e);
   const out = new Array<string>(e - s), v = b.values as Int32Array;
-  for (let k = s; k < e; k++) out[k - s] = idKey(b.of, v[k]);
+  if (b.field !== null) {
+    const rows = b.of.rows as readonly Record<string, string>[], f = b.field;
+    for (let k = s; k < e; k++) out[k - s] = rows[v[k]][f];
+  } else for (let k = s; k < e; k++) out[k - s] = idKey(b.of, v[k]);
   return out;
 }
 
@@ -192,6 +197,16 @@ export function* pentries<T>(t: PTable<T>): Generator<[string, T]> {
       const v = b[k];
       if (v !== null && v !== undefined) yield [k, v];
     }
+  }
+}
+
+/** The live rows of a row table (pentries' values): without an overlay read straight from the base and its segments,
+ *  no key made (a composite key — attribute value, relation — would be built per row). */
+export function* prows<T>(t: PTable<T>): Generator<T> {
+  if (t.over !== null) { for (const [, v] of pentries(t)) yield v; return; }
+  for (let k = -1; k < t.segs.length; k++) {
+    const rows = ((k < 0 ? t.base : t.segs[k]) as RowBase<T>).rows;
+    for (let i = 0; i < rows.length; i++) yield rows[i];
   }
 }
 

@@ -6,9 +6,8 @@
 // Existing, any case, that is 'true') costs 0. Lengths are kept for per-metre lines on edges and paths only.
 import type { Id, Position } from '../types';
 import {
-  getInstance, getObject, getPathEdge, getValue, pathEdgesOfPath, relationsFrom, relationsTo, valuesOf, type Model, type Schema,
+  getInstance, getObject, pathEdgeRowsOf, relationRowsFrom, relationRowsTo, valuesOf, type Model, type Schema,
 } from '../model';
-import { pget } from '../ptable';
 import { lineLength } from '../geometry';
 import { typeIdsNamed } from '../validation/context';
 import { TrenchCosts } from './trench-costs';
@@ -94,9 +93,8 @@ export function lengthCm(cc: CapexContext, m: Model, objectId: Id): number {
   if (!o || o.node) return 0;
   if (o.edge) return cm(cc, o.edge.geometry.coordinates);
   let sum = 0;
-  for (const k of pathEdgesOfPath(m, objectId)) {
-    const pe = getPathEdge(m, k);
-    const e = pe && getObject(m, pe.edgeId)?.edge;
+  for (const pe of pathEdgeRowsOf(m, objectId)) {
+    const e = getObject(m, pe.edgeId)?.edge;
     if (e) sum += cm(cc, e.geometry.coordinates);
   }
   return sum;
@@ -107,9 +105,10 @@ export function contributionOf(cc: CapexContext, m: Model, iid: Id): Contributio
   const inst = getInstance(m, iid);
   if (!inst) return null;
   let existing = false;
-  for (const n of pget(m.valuesByInstance, iid) ?? []) if (EXISTING.test(n) && getValue(m, iid, n)?.value?.trim().toLowerCase() === 'true') existing = true;
+  const values = valuesOf(m, iid);
+  for (const v of values) if (EXISTING.test(v.attributeTypeName) && v.value?.trim().toLowerCase() === 'true') existing = true;
   let cost = 0, costClass = '', perMetre = true;
-  if (cc.trench.has(inst.objectTypeId)) ({ cost, costClass } = cc.trenchCosts.of(valuesOf(m, iid)));
+  if (cc.trench.has(inst.objectTypeId)) ({ cost, costClass } = cc.trenchCosts.of(values));
   else {
     const u = cc.unitCost(inst.objectTypeId);
     cost = u?.cost ?? 0;
@@ -118,6 +117,6 @@ export function contributionOf(cc: CapexContext, m: Model, iid: Id): Contributio
   return {
     line: lineMeta(cc, inst.objectTypeId, existing, cost, costClass),
     lengthCm: perMetre ? lengthCm(cc, m, inst.networkObjectId) : 0,
-    unused: relationsFrom(m, iid).length === 0 && relationsTo(m, iid).length === 0,
+    unused: relationRowsFrom(m, iid).length === 0 && relationRowsTo(m, iid).length === 0,
   };
 }

@@ -7,8 +7,8 @@
 // Dependents: the cable (row, values, relations), the cables of a path whose path edges changed, the cables over an
 // edge whose end nodes changed, and the cables at the node of / related to a customer connection that changed.
 import type { Id } from '../types';
-import { edgesOfNode, getInstance, getObject, instancesOf, type Model } from '../model';
-import { failed, isOfType, numberDefault, numberValue, shown, type ValidationContext } from './context';
+import { edgesOfNode, getInstance, getObject, instanceRowsOf, instancesOf, type Model } from '../model';
+import { failed, isOfType, numberDefault, numberValue, shown, typeOf, type ValidationContext } from './context';
 import {
   addInstancesOn, addPathInstancesOver, bothModels, eachNeighbour, edgeEndsChanged, instancesOfRow, nodesOfPath, pathsOver,
 } from '../dependents';
@@ -27,11 +27,14 @@ function nodesOf(m: Model, objectId: Id): Id[] {
 export function servedDemand(m: Model, cable: Id, ctx: ValidationContext): number {
   const inst = getInstance(m, cable);
   if (!inst) return 0;
-  const seen = new Set<Id>();
-  for (const n of nodesOf(m, inst.networkObjectId)) for (const c of instancesOf(m, n)) if (isOfType(m, c, ctx.customerTypes)) seen.add(c);
-  eachNeighbour(m, cable, (c) => { if (isOfType(m, c, ctx.customerTypes)) seen.add(c); });
+  // customer connection → its object type
+  const seen = new Map<Id, number>();
+  for (const n of nodesOf(m, inst.networkObjectId)) {
+    for (const c of instanceRowsOf(m, n)) if (ctx.customerTypes.has(c.objectTypeId)) seen.set(c.id, c.objectTypeId);
+  }
+  eachNeighbour(m, cable, (c) => { const t = typeOf(m, c); if (t !== undefined && ctx.customerTypes.has(t)) seen.set(c, t); });
   let sum = 0;
-  for (const c of seen) sum += numberValue(m, c, 'demand') ?? numberDefault(ctx.schema, getInstance(m, c)?.objectTypeId, 'demand') ?? 1;
+  for (const [c, t] of seen) sum += numberValue(m, c, 'demand') ?? numberDefault(ctx.schema, t, 'demand') ?? 1;
   return sum;
 }
 

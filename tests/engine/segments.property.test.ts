@@ -5,33 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  Editor, SpatialIndex, checkIntegrity, createModel, deepEqual, flatRead, generateNetwork, pentries, segmentCount, toWire,
-  LIST_TABLES, ROW_TABLES, type Diff, type Model, type NetworkObject, type Position,
+  Editor, SpatialIndex, checkIntegrity, createModel, deepEqual, flatRead, generateNetwork, pentries, segmentCount,
+  LIST_TABLES, ROW_TABLES, type Diff, type Model, type Position,
 } from 'engine';
 import type { Box } from '../../engine/unload';
 import { counterIds } from './ascii';
+import { windowRead as readOf } from './window-read';
 
 const g = generateNetwork(150, { detail: 'ftth' }); // ≈ 360 objects with instances, values, relations and paths
 const whole = createModel(g);
 const X0 = 149_975, Y0 = 459_975, SIZE = 350;
 
-/** A window read as the server gives it: objects in the box, edges' end nodes, paths over those edges whole. */
-function windowRead(box: Box): NetworkObject[] {
-  const inBox = ([x, y]: Position) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
-  const ids = new Set<string>();
-  for (const [id, o] of pentries(whole.networkObjects)) {
-    if (o.node && inBox(o.node.geometry.coordinates)) ids.add(id);
-    if (o.edge && o.edge.geometry.coordinates.some(inBox)) { ids.add(id); ids.add(o.edge.fromNodeId); ids.add(o.edge.toNodeId); }
-  }
-  for (const [id] of pentries(whole.networkObjects)) {
-    const w = toWire(whole, id)!;
-    if (w.pathEdges?.some((pe) => ids.has(pe.edgeId))) {
-      ids.add(id);
-      for (const pe of w.pathEdges) { const e = toWire(whole, pe.edgeId)!.edge!; ids.add(pe.edgeId); ids.add(e.fromNodeId); ids.add(e.toNodeId); }
-    }
-  }
-  return [...ids].map((id) => toWire(whole, id)!);
-}
 
 function tables(m: Model) {
   const out: Record<string, [string, unknown][]> = {};
@@ -75,7 +59,7 @@ describe('bulk merges into base segments', () => {
           // the caller's bookkeeping (as the area loader keeps it) follows the row-by-row session (the last)
           const keep = (d: Diff, edit: boolean) => { if (k === 2) note(d, edit); return diffKeys(d); };
           if (s.kind === 'merge') {
-            const read = windowRead(s.box);
+            const read = readOf(whole, s.box);
             const r = ed.merge(k === 1 ? flatRead(read) : read, { object: (id) => known.has(id), relation: (key) => rels.has(key) });
             results[k] = { diff: keep(r.diff, false), plan: r.plan.objects.slice().sort() };
           } else if (s.kind === 'drop') {

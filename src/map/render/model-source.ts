@@ -4,15 +4,13 @@
 // along their edges (path-geometry.ts).
 import type { Id } from 'engine/types';
 import { displayName } from 'engine/feature-properties';
-import { allObjects, getInstance, getObject, getPathEdge, instancesOf, pathEdgesOfPath, valuesOf, type Model, type NetworkObjectRow } from 'engine/model';
+import { allObjects, getObject, instanceRowsOf, instancesOf, pathEdgeRowsOf, valuesOf, type Model, type NetworkObjectRow } from 'engine/model';
 import type { Props } from 'layers/types';
 import type { NetworkSource } from './network-chunks';
 import { cableKind, pathLine } from './path-geometry';
 
 export function typeNameOf(m: Model, id: Id): string | null {
-  const iid = instancesOf(m, id)[0];
-  if (!iid) return null;
-  const inst = getInstance(m, iid);
+  const inst = instanceRowsOf(m, id)[0];
   return inst ? m.schema.objectTypes[inst.objectTypeId]?.name ?? null : null;
 }
 
@@ -27,12 +25,9 @@ export function instanceProps(m: Model, iid: Id | undefined): Props {
 export const propsOf = (m: Model, id: Id): Props => instanceProps(m, instancesOf(m, id)[0]);
 
 function instanceTypes(m: Model, id: Id) {
-  const iids = instancesOf(m, id);
-  if (iids.length < 2) return undefined;
-  return iids.map((iid) => {
-    const inst = getInstance(m, iid);
-    return { typeName: inst ? m.schema.objectTypes[inst.objectTypeId]?.name ?? null : null, props: () => instanceProps(m, iid) };
-  });
+  const insts = instanceRowsOf(m, id);
+  if (insts.length < 2) return undefined;
+  return insts.map((inst) => ({ typeName: m.schema.objectTypes[inst.objectTypeId]?.name ?? null, props: () => instanceProps(m, inst.id) }));
 }
 
 function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
@@ -55,7 +50,7 @@ function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
 /** The edges a path runs over, in path order. */
 function edgesOf(m: Model, pathId: Id): Id[] {
   const out: Id[] = [];
-  for (const pe of pathEdgesOfPath(m, pathId)) { const e = getPathEdge(m, pe)?.edgeId; if (e) out.push(e); }
+  for (const pe of pathEdgeRowsOf(m, pathId)) if (pe.edgeId) out.push(pe.edgeId);
   return out;
 }
 

@@ -3,16 +3,15 @@
 // end nodes (server/geoserver/network-features.ts): ap at both ends → ap_to_oap, ap and dp → ap_to_dp, a customer
 // connection at either end → dp_to_ka; the four cable layers of the catalogue each draw one kind.
 import type { Id, Position } from 'engine/types';
-import { getInstance, getObject, getPathEdge, instancesOf, pathEdgesOfPath, type Model } from 'engine/model';
+import { getObject, instanceRowsOf, pathEdgeRowsOf, type Model } from 'engine/model';
 
 /** The path's line: its edges' coordinates chained from its start node (shared points once); [] when incomplete. */
 export function pathLine(m: Model, pathId: Id): { coords: Position[]; start: Id | null; end: Id | null } {
   const coords: Position[] = [];
   let start: Id | null = null, at: Id | null = null;
-  for (const peId of pathEdgesOfPath(m, pathId)) {
-    const pe = getPathEdge(m, peId);
-    const e = pe ? getObject(m, pe.edgeId)?.edge : undefined;
-    if (!pe || !e) return { coords: [], start: null, end: null };
+  for (const pe of pathEdgeRowsOf(m, pathId)) {
+    const e = getObject(m, pe.edgeId)?.edge;
+    if (!e) return { coords: [], start: null, end: null };
     start ??= pe.startNodeId;
     const forward = e.fromNodeId === pe.startNodeId;
     const c = forward ? e.geometry.coordinates : [...e.geometry.coordinates].reverse();
@@ -24,7 +23,7 @@ export function pathLine(m: Model, pathId: Id): { coords: Position[]; start: Id 
 
 function role(m: Model, nodeId: Id | null): 'ap' | 'dp' | 'ka' | null {
   if (!nodeId) return null;
-  const names = instancesOf(m, nodeId).map((i) => { const inst = getInstance(m, i); return inst ? m.schema.objectTypes[inst.objectTypeId]?.name : undefined; });
+  const names = instanceRowsOf(m, nodeId).map((inst) => m.schema.objectTypes[inst.objectTypeId]?.name);
   if (names.includes('access_point')) return 'ap';
   if (names.some((n) => n === 'splicebox' || n === 'enclosure')) return 'dp';
   if (names.includes('customer_connection')) return 'ka';

@@ -109,6 +109,9 @@ describe('dashboard', () => {
     await waitFor(() => expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Area', 'Design']));
     fireEvent.click(within(nav).getByRole('button', { name: 'Next step' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/workflow/1/fttx/1'));
+    // the workflow route loads the map screen lazily: let that import finish before the environment is torn down
+    // (otherwise a slow transform ends in "Cannot load … after the environment was torn down", failing the run)
+    await import('../../../src/map/MapScreen');
   });
 });
 

@@ -1,0 +1,83 @@
+// Rows named by a reverse-index list, read through the list's row numbers (issue 15: after a whole load, the map's
+// chunk build, live validation and capex spent ≈ 3 s of a 100 000-edge open looking up ids one by one — each list
+// element's id made from its row, hashed, probed and compared, only to find the row the list already pointed at).
+// A list that lies in one base segment and names rows of that segment's table is read by row number; the overlay is
+// still consulted for each row, so the result is exactly the lookup by key (listRowsByKey).
+import { hashId, idFindHashed, idKey, type IdTable } from './id-table';
+import { isListBase, overlayGet, pget, type ListBase, type PTable, type RowBase } from './ptable';
+
+const EMPTY: readonly never[] = Object.freeze([]);
+/** Reads by row number on (default) or off — off only for the bench's baseline beside them (bench/lookups.bench.ts). */
+export const listRowReads = { byRowNumber: true };
+const NONE = 0, HIT = 1, BY_KEY = 2;
+
+// where the last `locate` found its list (one thread; read right after the call)
+let hitRows: readonly unknown[] = EMPTY, hitOf: IdTable | null = null, hitV: Int32Array = new Int32Array(0), hitS = 0, hitE = 0;
+
+/** NONE: key has no list; HIT: its list is hitV[hitS .. hitE) over hitRows; BY_KEY: read it by key. */
+function locate(list: PTable<readonly string[]>, rows: PTable<unknown>, key: string): number {
+  if (!listRowReads.byRowNumber || (list.over !== null && overlayGet(list, key) !== undefined)) return BY_KEY;
+  const h = hashId(key);
+  let found: ListBase | null = null;
+  for (let k = -1; k < list.segs.length; k++) {
+    const b = (k < 0 ? list.base : list.segs[k]) as ListBase;
+    const i = idFindHashed(b.ids, key, h);
+    if (i < 0) { if (b.extra !== null && b.extra.has(key)) return BY_KEY; continue; }
+    const s = b.offsets[i], e = b.offsets[i + 1];
+    if (s === e || s === undefined) continue;
+    // a list spanning segments is their sorted union
+    if (found !== null) return BY_KEY;
+    found = b; hitS = s; hitE = e;
+  }
+  if (found === null) return NONE;
+  if (found.of === null) return BY_KEY;
+  for (let k = -1; k < rows.segs.length; k++) {
+    const r = k < 0 ? rows.base : rows.segs[k];
+    if (r.ids === found.of && !isListBase(r)) {
+      hitRows = (r as RowBase<unknown>).rows; hitOf = found.of; hitV = found.values as Int32Array;
+      return HIT;
+    }
+  }
+  return BY_KEY;
+}
+
+/** Row v[q] of `arr` (the overlay's version when it has one; undefined when deleted there). */
+function rowAt<T>(rows: PTable<T>, arr: readonly unknown[], of: IdTable, v: Int32Array, q: number): T | undefined {
+  const r = arr[v[q]] as T;
+  if (rows.over === null) return r;
+  const o = overlayGet(rows, idKey(of, v[q]));
+  return o === undefined ? r : o ?? undefined;
+}
+
+const same = (k: string) => k;
+
+/** The definition: each element's row by key (`rowKey(element)`), missing ones left out. */
+export function listRowsByKey<T>(list: PTable<readonly string[]>, rows: PTable<T>, key: string, rowKey: (el: string) => string = same): T[] {
+  const out: T[] = [];
+  for (const el of pget(list, key) ?? EMPTY) { const r = pget(rows, rowKey(el)); if (r !== undefined) out.push(r); }
+  return out;
+}
+
+/** The rows of `key`'s list in `rows` (elements map to row keys by `rowKey`), in list order, missing ones left out:
+ *  listRowsByKey's result. */
+export function listRows<T>(list: PTable<readonly string[]>, rows: PTable<T>, key: string, rowKey: (el: string) => string = same): T[] {
+  const at = locate(list, rows as PTable<unknown>, key);
+  if (at === NONE) return [];
+  if (at === BY_KEY) return listRowsByKey(list, rows, key, rowKey);
+  const arr = hitRows, of = hitOf!, v = hitV, out: T[] = [];
+  for (let q = hitS, e = hitE; q < e; q++) { const r = rowAt(rows, arr, of, v, q); if (r !== undefined) out.push(r); }
+  return out;
+}
+
+/** The first row of `key`'s list for which `test` holds; `byKey` answers when the list is not read by row number
+ *  (listRows(…).find(test) for a model whose lists match its rows, without the array). */
+export function listRowWhere<T>(
+  list: PTable<readonly string[]>, rows: PTable<T>, key: string, test: (row: T) => boolean, byKey: () => T | undefined,
+): T | undefined {
+  const at = locate(list, rows as PTable<unknown>, key);
+  if (at === NONE) return undefined;
+  if (at === BY_KEY) return byKey();
+  const arr = hitRows, of = hitOf!, v = hitV;
+  for (let q = hitS, e = hitE; q < e; q++) { const r = rowAt(rows, arr, of, v, q); if (r !== undefined && test(r)) return r; }
+  return undefined;
+}
