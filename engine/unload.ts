@@ -7,7 +7,7 @@ import type { Action } from './actions';
 import type { Id } from './types';
 import { bboxOf } from './geometry';
 import {
-  edgesOfNode, getInstance, getObject, getPathEdge, instancesOf, pathEdgesOfPath, relationsFrom, relationsTo, valuesOf, type Model,
+  edgesOfNode, getInstance, getObject, instancesOf, pathEdgeRowsOf, relationsFrom, relationsTo, valuesOf, type Model,
 } from './model';
 import { pget } from './ptable';
 import { pathsOver } from './dependents';
@@ -49,7 +49,7 @@ export function planUnload(m: Model, index: SpatialIndex, dropped: Box[], held: 
   // paths over those edges go when all their edges can go (edges outside the dropped tiles: when not held)
   const paths = new Set<Id>();
   for (const id of gone) if (getObject(m, id)?.edge) for (const p of pathsOver(m, id)) paths.add(p);
-  const steps = (p: Id) => pathEdgesOfPath(m, p).map((k) => getPathEdge(m, k)!).filter(Boolean);
+  const steps = (p: Id) => pathEdgeRowsOf(m, p);
   const gonePaths = new Set<Id>();
   for (const p of paths) {
     if (keep(p)) continue;
@@ -69,7 +69,7 @@ export function planUnload(m: Model, index: SpatialIndex, dropped: Box[], held: 
       const inst = getInstance(m, iid);
       if (inst) insts.push({ code: 8, before: inst });
     }
-    if (gonePaths.has(id)) for (const k of pathEdgesOfPath(m, id)) { const pe = getPathEdge(m, k); if (pe) pes.push({ code: 5, before: pe }); }
+    if (gonePaths.has(id)) for (const pe of pathEdgeRowsOf(m, id)) pes.push({ code: 5, before: pe });
   }
   // paths, then edges, then nodes: nothing left referring to a removed row
   const order = (id: Id) => (gonePaths.has(id) ? 0 : getObject(m, id)?.edge ? 1 : 2);

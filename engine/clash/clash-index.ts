@@ -6,7 +6,7 @@
 // re-test the network objects near them (through a network SpatialIndex: the Editor's when given, else one built on
 // first use that then follows the diffs). Statuses set by `setStatus` are kept while their clash persists.
 import type { Id, Position } from '../types';
-import { allObjects, getInstance, getObject, getPathEdge, instancesOf, pathEdgesOfEdge, pathEdgesOfPath, type Model } from '../model';
+import { allObjects, getObject, instanceRowsOf, pathEdgeRowsOf, pathEdgeRowsOfEdge, type Model } from '../model';
 import { SpatialIndex } from '../spatial';
 import type { Diff, DiffRow } from '../tx';
 import { BGT_STATUS, bgtClass, isBgtLayer } from './bgt';
@@ -85,13 +85,13 @@ export class ClashIndex {
   private typesOf(m: Model, id: Id): Set<string> {
     const out = new Set<string>();
     const add = (objectId: Id) => {
-      for (const iid of instancesOf(m, objectId)) {
-        const t = m.schema.objectTypes[String(getInstance(m, iid)?.objectTypeId)];
+      for (const inst of instanceRowsOf(m, objectId)) {
+        const t = m.schema.objectTypes[String(inst.objectTypeId)];
         if (t) { out.add(t.name); if (t.family) out.add(t.family); }
       }
     };
     add(id);
-    for (const pe of pathEdgesOfEdge(m, id)) { const p = getPathEdge(m, pe); if (p) add(p.pathId); }
+    for (const p of pathEdgeRowsOfEdge(m, id)) add(p.pathId);
     return out;
   }
 
@@ -171,7 +171,7 @@ export class ClashIndex {
   /** Follows one diff from the model this index holds to `model`. Returns whether the clashes changed. */
   apply(model: Model, diff: Diff): boolean {
     const before = this.current, dirty = new Set<Id>();
-    const edgesOfPath = (m: Model, pathId: Id) => { for (const pe of pathEdgesOfPath(m, pathId)) { const p = getPathEdge(m, pe); if (p) dirty.add(p.edgeId); } };
+    const edgesOfPath = (m: Model, pathId: Id) => { for (const p of pathEdgeRowsOf(m, pathId)) dirty.add(p.edgeId); };
     const visit = (r: DiffRow) => {
       if (r.table === 'networkObjects') dirty.add(r.key);
       else if (this.filtered && r.table === 'objectInstances') {

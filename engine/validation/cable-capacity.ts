@@ -7,7 +7,7 @@
 // Dependents: the cable (row, values, relations), the cables of a path whose path edges changed, the cables over an
 // edge whose end nodes changed, and the cables at the node of / related to a customer connection that changed.
 import type { Id } from '../types';
-import { edgesOfNode, getInstance, getObject, instanceRowsOf, instancesOf, type Model } from '../model';
+import { edgesOfNode, getInstance, getObject, instanceRowsOf, type Model } from '../model';
 import { failed, isOfType, numberDefault, numberValue, shown, typeOf, type ValidationContext } from './context';
 import {
   addInstancesOn, addPathInstancesOver, bothModels, eachNeighbour, edgeEndsChanged, instancesOfRow, nodesOfPath, pathsOver,
@@ -40,11 +40,11 @@ export function servedDemand(m: Model, cable: Id, ctx: ValidationContext): numbe
 
 /** Adds the cables whose path (or edge) passes node `n` in model m. */
 function addCablesAt(m: Model, n: Id, ctx: ValidationContext, out: Set<Id>): void {
-  const add = (iid: Id) => { if (isOfType(m, iid, ctx.cableTypes)) out.add(iid); };
-  instancesOf(m, n).forEach(add);
+  const add = (objectId: Id) => { for (const i of instanceRowsOf(m, objectId)) if (ctx.cableTypes.has(i.objectTypeId)) out.add(i.id); };
+  add(n);
   for (const e of edgesOfNode(m, n)) {
-    instancesOf(m, e).forEach(add);
-    for (const p of pathsOver(m, e)) instancesOf(m, p).forEach(add);
+    add(e);
+    for (const p of pathsOver(m, e)) add(p);
   }
 }
 
