@@ -5,7 +5,7 @@
 import type { Action } from './actions';
 import type { AttributeValue, Id, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
 import { avKey, getInstance, getObject, relKey, type Model, type NetworkObjectRow, type PathEdgeRow } from './model';
-import { baseRowCount, overlayGet, overlaySize, pentries, pget, tableBaseGet, type PTable } from './ptable';
+import { baseRowCount, overlayGet, overlaySize, pget, prows, tableBaseGet, type PTable } from './ptable';
 import { emptyDiff, type Diff, type DiffRow, type TableName } from './tx';
 import { appendSegment, BULK_MERGE, modelFromRows, ROW_TABLES, rowsOf, type BulkMergeLimits } from './segments';
 
@@ -150,7 +150,7 @@ function planMergeRows(model: Model, read: MergeRows, known: MergeKnown): MergeP
  * the spatial index do not depend on what is base and what is overlay (they work on actions and ids).
  */
 export function compactModel(m: Model): Model {
-  return modelFromRows(m.schema, rowsOf(m, pentries));
+  return modelFromRows(m.schema, rowsOf(m, prows));
 }
 
 /** Whether the overlay holds at least `min` network objects and more than a quarter of the base: time to compact. The

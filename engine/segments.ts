@@ -3,7 +3,7 @@
 // together log-structured (the newest into the one before while it holds at least 2/3 of its rows, as a binary
 // counter carries; reads vary in size), so a lookup probes O(log n) segments and each loaded row is rebuilt O(log n) times in all.
 import { createModel, type Model, type Schema } from './model';
-import { baseEntries, baseRowCount, overlayGet, PTableWriter, type Base, type PTable } from './ptable';
+import { baseEntries, baseRowCount, overlayGet, PTableWriter, type Base, type PTable, type RowBase } from './ptable';
 import { idListEqual } from './equal';
 
 export const ROW_TABLES = ['networkObjects', 'pathEdges', 'objectInstances', 'attributeValues', 'relations'] as const;
@@ -37,10 +37,11 @@ export function modelFromRows(schema: Schema, rows: Record<RowTable, readonly un
   });
 }
 
-/** The rows of each row table that `entries` yields for it. */
-export function rowsOf(m: Model, entries: (t: PTable<unknown>) => Iterable<[string, unknown]>): Record<RowTable, unknown[]> {
+/** The rows of each row table that `rows` yields for it (rows only: a composite key — attribute value, relation —
+ *  would be made per row by an iteration of entries). */
+export function rowsOf(m: Model, rows: (t: PTable<unknown>) => Iterable<unknown>): Record<RowTable, unknown[]> {
   const out = {} as Record<RowTable, unknown[]>;
-  for (const name of ROW_TABLES) { const l: unknown[] = []; for (const [, v] of entries(tablesOf(m)[name])) l.push(v); out[name] = l; }
+  for (const name of ROW_TABLES) { const l: unknown[] = []; for (const v of rows(tablesOf(m)[name])) l.push(v); out[name] = l; }
   return out;
 }
 const tablesOf = (m: Model): Tables => m as unknown as Tables;
@@ -105,9 +106,9 @@ export function foldSegments(m: Model, limits: BulkMergeLimits = BULK_MERGE, onl
 /** Segments from..end as one (createModel over their rows); the overlay and the older segments stay as they are. */
 export function fold(m: Model, from: number): Model {
   const src = tablesOf(m);
-  const seg = tablesOf(modelFromRows(m.schema, rowsOf(m, function* (t) {
+  const seg = tablesOf(modelFromRows(m.schema, rowsOf(m, (t) => {
     const all = basesOf(t);
-    for (let k = from; k < all.length; k++) yield* baseEntries(all[k]);
+    return all.slice(from).flatMap((b) => (b as RowBase<unknown>).rows);
   })));
   const out = { ...m } as Model;
   const dst = tablesOf(out);

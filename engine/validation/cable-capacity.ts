@@ -5,7 +5,7 @@
 // fibers value is not checked (required_attributes reports a missing one). The catalogue has no cable → DP demand
 // relation, so a feeder's DPs are not counted (choice: the smallest rule the catalogue defines).
 // Dependents: the cable (row, values, relations), the cables of a path whose path edges changed, the cables over an
-// edge whose end nodes changed, and the cables at the node of / related to a customer connection that changed.
+// edge whose end nodes changed, and the cables at the node of / related to a customer connection whose row or demand changed.
 import type { Id } from '../types';
 import { edgesOfNode, getInstance, getObject, instanceRowsOf, type Model } from '../model';
 import { failed, isOfType, numberDefault, numberValue, shown, typeOf, type ValidationContext } from './context';
@@ -15,6 +15,7 @@ import {
 import type { Validator } from './types';
 
 const NAME = 'cable_capacity';
+const DEMAND = 'demand';
 
 /** The nodes the network object of a cable passes. */
 function nodesOf(m: Model, objectId: Id): Id[] {
@@ -34,7 +35,7 @@ export function servedDemand(m: Model, cable: Id, ctx: ValidationContext): numbe
   }
   eachNeighbour(m, cable, (c) => { const t = typeOf(m, c); if (t !== undefined && ctx.customerTypes.has(t)) seen.set(c, t); });
   let sum = 0;
-  for (const [c, t] of seen) sum += numberValue(m, c, 'demand') ?? numberDefault(ctx.schema, t, 'demand') ?? 1;
+  for (const [c, t] of seen) sum += numberValue(m, c, DEMAND) ?? numberDefault(ctx.schema, t, DEMAND) ?? 1;
   return sum;
 }
 
@@ -61,7 +62,8 @@ export const cableCapacity: Validator = {
     }
     for (const x of instancesOfRow(row)) {
       out.add(x);
-      if (row.table === 'relations') continue;
+      // a customer connection's other values do not change what a cable serves: only its row and its demand do
+      if (row.table === 'relations' || (row.table === 'attributeValues' && row.row.attributeTypeName !== DEMAND)) continue;
       for (const m of bothModels(dc)) {
         const inst = getInstance(m, x);
         if (!inst || !ctx.customerTypes.has(inst.objectTypeId)) continue;
