@@ -46,6 +46,9 @@ export class MapView {
   private failedBackgrounds = new Set<string>();
   private resizeTimer: ReturnType<typeof setTimeout> | null = null;
   private resizeObserver: ResizeObserver | null = null;
+  /** The container size the canvas was last sized to: a resize to the same size would only clear the drawing buffer
+   *  (MapLibre sets the canvas size anyway) and, with a software rasteriser, wait for the frame in flight. */
+  private sized: [number, number];
   private readonly onHash = () => this.followFragment();
 
   constructor(container: HTMLElement, private host: ViewHost, private backgrounds: Background[] = BACKGROUNDS) {
@@ -59,6 +62,7 @@ export class MapView {
       // resizing is debounced here (spec 1 §9: 50 ms), not on every window resize event
       trackResize: false,
     });
+    this.sized = [container.clientWidth, container.clientHeight];
     this.images = new ImageLayers(this.map, (kind, name) => this.host.notify(`map.notification.${kind}`, 'error', { layer: name }, `${kind}:${name}`),
       new Set(Object.keys(BACKGROUND_LAYERS)));
     this.overlay = new MapboxOverlay({ interleaved: true, layers: [] });
@@ -136,7 +140,14 @@ export class MapView {
 
   private scheduleResize(): void {
     if (this.resizeTimer) clearTimeout(this.resizeTimer);
-    this.resizeTimer = setTimeout(() => { this.resizeTimer = null; this.map.resize(); }, RESIZE_DEBOUNCE_MS);
+    this.resizeTimer = setTimeout(() => {
+      this.resizeTimer = null;
+      // the observer also reports the size it starts with: no resize when nothing changed
+      const c = this.map.getContainer(), w = c.clientWidth, h = c.clientHeight;
+      if (w === this.sized[0] && h === this.sized[1]) return;
+      this.sized = [w, h];
+      this.map.resize();
+    }, RESIZE_DEBOUNCE_MS);
   }
 
   // ---- layers ----

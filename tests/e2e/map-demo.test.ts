@@ -135,6 +135,31 @@ describe('map editor on the demo project', () => {
     await page.context().close();
   });
 
+  it('the map follows a resize of its container and is not reset by a resize to the size it has', async () => {
+    const viewer = await signedInPage(browser, base, 'viewer@demo.example', newPage);
+    // every write of the MapLibre canvas's size, as the size after it (setting it clears the drawn frame)
+    await viewer.context().addInitScript({ content: `window.__canvasSizes = [];
+      new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes) if (n.tagName === 'CANVAS' && n.classList.contains('maplibregl-canvas')) {
+        window.__canvasSizes.push(n.width + 'x' + n.height);
+        new MutationObserver(() => window.__canvasSizes.push(n.width + 'x' + n.height)).observe(n, { attributes: true, attributeFilter: ['width', 'height'] });
+      } }).observe(document, { childList: true, subtree: true });` });
+    await viewer.goto(url);
+    await waitNetwork(viewer, 1000);
+    await viewer.waitForTimeout(500); // past the resize debounce (50 ms) of the observer's first report
+    const sizes = () => viewer.evaluate(() => (window as unknown as { __canvasSizes: string[] }).__canvasSizes.slice());
+    const before = await sizes();
+    // no write that leaves the size as it was (the observer reports the starting size too)
+    expect(before.every((x, i) => i === 0 || x !== before[i - 1]), before.join(' ')).toBe(true);
+    const vp = viewer.viewportSize()!;
+    await viewer.setViewportSize({ width: vp.width - 120, height: vp.height });
+    await viewer.waitForFunction((n) => (window as unknown as { __canvasSizes: string[] }).__canvasSizes.length > n, before.length, WAIT);
+    const after = await sizes();
+    const [w] = after[after.length - 1].split('x').map(Number);
+    const [w0] = before[before.length - 1].split('x').map(Number);
+    expect(w).toBeLessThan(w0);
+    await viewer.context().close();
+  });
+
   it('a viewer sees the network without edit controls', async () => {
     const viewer = await signedInPage(browser, base, 'viewer@demo.example', newPage);
     await viewer.goto(url);
