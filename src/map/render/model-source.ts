@@ -4,15 +4,10 @@
 // along their edges (path-geometry.ts).
 import type { Id } from 'engine/types';
 import { displayName } from 'engine/feature-properties';
-import { allObjects, getObject, instanceRowsOf, instancesOf, pathEdgeRowsOf, valuesOf, type Model, type NetworkObjectRow } from 'engine/model';
+import { allObjects, getObject, instanceRowsOf, pathEdgeRowsOf, valuesOf, type InstanceRow, type Model, type NetworkObjectRow } from 'engine/model';
 import type { Props } from 'layers/types';
 import type { NetworkSource } from './network-chunks';
 import { cableKind, pathLine } from './path-geometry';
-
-export function typeNameOf(m: Model, id: Id): string | null {
-  const inst = instanceRowsOf(m, id)[0];
-  return inst ? m.schema.objectTypes[inst.objectTypeId]?.name ?? null : null;
-}
 
 /** An instance's attribute values as style properties (read only when a style asks). */
 export function instanceProps(m: Model, iid: Id | undefined): Props {
@@ -21,29 +16,25 @@ export function instanceProps(m: Model, iid: Id | undefined): Props {
   return out;
 }
 
-/** Attributes of the object's first instance. */
-export const propsOf = (m: Model, id: Id): Props => instanceProps(m, instancesOf(m, id)[0]);
+const typeName = (m: Model, inst: InstanceRow | undefined): string | null => (inst ? m.schema.objectTypes[inst.objectTypeId]?.name ?? null : null);
 
-function instanceTypes(m: Model, id: Id) {
-  const insts = instanceRowsOf(m, id);
-  if (insts.length < 2) return undefined;
-  return insts.map((inst) => ({ typeName: m.schema.objectTypes[inst.objectTypeId]?.name ?? null, props: () => instanceProps(m, inst.id) }));
-}
-
+/** The object as the renderer draws it; its instances read once (type of the first, style props on demand, and each
+ *  instance's type when there are several). */
 function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
   if (!o) return undefined;
-  const props = () => propsOf(m, id);
-  const instances = instanceTypes(m, id);
-  if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeNameOf(m, id), props, instances };
-  if (o.edge) return { kind: 'edge' as const, coords: o.edge.geometry.coordinates, typeName: typeNameOf(m, id), props, instances };
+  const insts = instanceRowsOf(m, id), first = insts[0];
+  const props = () => instanceProps(m, first?.id);
+  const instances = insts.length < 2 ? undefined : insts.map((inst) => ({ typeName: typeName(m, inst), props: () => instanceProps(m, inst.id) }));
+  if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeName(m, first), props, instances };
+  if (o.edge) return { kind: 'edge' as const, coords: o.edge.geometry.coordinates, typeName: typeName(m, first), props, instances };
   // a path (cable): drawn along its edges; its props also carry the cable kind (feature_type) of the cable layers
-  const typeName = typeNameOf(m, id);
-  if (!typeName) return undefined;
+  const pathType = typeName(m, first);
+  if (!pathType) return undefined;
   const line = pathLine(m, id);
   if (line.coords.length < 2) return undefined;
   return {
-    kind: 'edge' as const, coords: line.coords, typeName, path: true, over: () => edgesOf(m, id),
-    props: () => ({ ...propsOf(m, id), feature_type: cableKind(m, line.start, line.end) }),
+    kind: 'edge' as const, coords: line.coords, typeName: pathType, path: true, over: () => edgesOf(m, id),
+    props: () => ({ ...props(), feature_type: cableKind(m, line.start, line.end) }),
   };
 }
 
