@@ -1,6 +1,7 @@
 // Network read, JSON beside Arrow (issue 15), in one run on one database (PGlite in memory, or BENCH_DATABASE_URL):
 // seeds "Scale test N edges" projects (`npm run seed`'s tiled FTTH network), then per size and path measures over real
-// HTTP the cold whole read (fresh process cache and column store: SQL + encoding + transfer) to the client's model
+// HTTP the cold whole read (fresh process cache and column store, nothing stored: SQL + encoding + transfer; and a fresh
+// process reading the columns stored in the database, server/network/scan-stored.ts) to the client's model
 // (JSON.parse and createModel; or the model built straight from the Arrow columns, engine/model-columns.ts — what the
 // tab does, here on one thread; the tab's worker share is timed apart), the warm (cached) read, the bytes on the wire per
 // edge plain and gzip, a tile read (AREA_TILE square, the area loader's unit) to what the merge takes and with its merge
@@ -13,6 +14,7 @@ import { startServer } from '../server/server';
 import { seedProject } from '../server/projects/seed-project';
 import { bumpNetworkVersion, clearNetworkCache } from '../server/network/cache';
 import { clearScanStores } from '../server/network/read-arrow';
+import { storedScanWrites } from '../server/network/scan-stored';
 import { modelInputFromColumns, networkColumns } from '../engine/network-arrow';
 import { columnRows, modelOfColumns } from '../engine/model-columns';
 import { columnIndex } from '../engine/column-index';
@@ -52,6 +54,7 @@ const mergeInput = (p: Path, input: ModelInput): MergeRead => (p === 'Arrow' ? i
  *  createModel; Arrow: the model from the columns — rows (the tab's main thread), index (the tab's worker, here on the
  *  same thread after the rows), assembly. */
 async function read(p: Path, path: string, model = true) {
+  (globalThis as { gc?: () => void }).gc?.(); // the garbage of the pass before is not this read's (npm run bench: --expose-gc)
   const t0 = performance.now();
   const r = await fetch(`${server.url}/api${path}`, { headers: headers(p) });
   if (!r.ok) throw new Error(`${path}: ${r.status}`);
@@ -100,14 +103,22 @@ for (const n of SIZES) {
   console.log(`${dbName}: seeded ${n} edges in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const whole = `/project/${pid}/network_object/all?includeWithoutObjectInstances=false`;
   const cold: Record<Path, number[]> = { JSON: [], Arrow: [] }, coldHttp: Record<Path, number[]> = { JSON: [], Arrow: [] };
+  const coldStored: Record<Path, number[]> = { JSON: [], Arrow: [] }, coldStoredHttp: Record<Path, number[]> = { JSON: [], Arrow: [] };
   const parts = { rows: [] as number[], index: [] as number[], assemble: [] as number[] };
   const dec: Record<Path, number[]> = { JSON: [], Arrow: [] }, warm: Record<Path, number[]> = { JSON: [], Arrow: [] };
   const size: Record<Path, { raw: number; gz: number; objects: number }> = { JSON: { raw: 0, gz: 0, objects: 0 }, Arrow: { raw: 0, gz: 0, objects: 0 } };
   for (let k = 0; k < RUNS; k++) {
     for (const p of PATHS) {
       clearNetworkCache(); clearScanStores();
+      await server.db.query('DELETE FROM network_columns'); // never read before: no stored columns either
       const r = await read(p, whole);
       cold[p].push(r.total); coldHttp[p].push(r.http); dec[p].push(r.decode);
+      // a fresh process where the columns of this version are stored (the read above stored them; JSON has no stored
+      // form: its cold read is its number here)
+      await storedScanWrites();
+      clearNetworkCache(); clearScanStores();
+      const st = p === 'Arrow' ? await read(p, whole) : r;
+      coldStored[p].push(st.total); coldStoredHttp[p].push(st.http);
       size[p] = { raw: r.bytes.length, gz: gzipSync(r.bytes, { level: 1 }).length, objects: r.objects };
       const w = await read(p, whole);
       warm[p].push(w.total);
@@ -130,6 +141,8 @@ for (const n of SIZES) {
   const p50 = (x: Record<Path, number[]>) => ({ JSON: stats(x.JSON).p50, Arrow: stats(x.Arrow).p50 });
   add('cold whole read to the model (HTTP + the client\'s model)', n, 'p50', 'ms', p50(cold));
   add('cold whole read, HTTP only (SQL + encode + transfer)', n, 'p50', 'ms', p50(coldHttp));
+  add('cold whole read to the model, columns stored in the database (fresh process)', n, 'p50', 'ms', p50(coldStored));
+  add('cold whole read, columns stored in the database, HTTP only', n, 'p50', 'ms', p50(coldStoredHttp));
   add('client: answer to the model (JSON.parse + createModel / model from the Arrow columns, one thread)', n, 'p50', 'ms', p50(dec));
   // the tab's main thread makes the rows while a worker computes the index; both then wait for the slower one
   const part = (k: keyof typeof parts) => stats(parts[k]).p50;

@@ -28,10 +28,14 @@ function utf8Gather(bytes: Uint8Array, off: Int32Array, pick: Int32Array, valid?
   const o = new Int32Array(pick.length + 1);
   for (let k = 0; k < pick.length; k++) o[k + 1] = o[k] + off[pick[k] + 1] - off[pick[k]];
   const data = new Uint8Array(o[pick.length]);
-  for (let k = 0; k < pick.length; k++) {
-    const s = off[pick[k]], n = off[pick[k] + 1] - s, at = o[k];
+  // runs of consecutive rows (most of a whole read: ids in numbering order, every value kept) are one copy each
+  for (let k = 0; k < pick.length;) {
+    let e = k + 1;
+    while (e < pick.length && pick[e] === pick[e - 1] + 1) e++;
+    const s = off[pick[k]], n = off[pick[e - 1] + 1] - s, at = o[k];
     if (n < 64) for (let i = 0; i < n; i++) data[at + i] = bytes[s + i];
     else data.set(bytes.subarray(s, s + n), at);
+    k = e;
   }
   return makeData({ type: new Utf8(), length: pick.length, valueOffsets: o, data, ...bitmap(pick.length, (k) => !valid || valid[pick[k]] === 1) });
 }

@@ -18,6 +18,8 @@ export class ByteIds {
    *  the id's bytes only when the hashes agree */
   private slots = new Int32Array(4 << 14);
   private mask = (1 << 14) - 1;
+  /** False until the hash of a table made by fromArena is built. */
+  private hashed = true;
 
   /** Byte length of the arena used. */
   get byteLength(): number { return this.offsets[this.size]; }
@@ -30,6 +32,7 @@ export class ByteIds {
 
   /** Index of the id in b[s, s + n), or -1. */
   find(b: Uint8Array, s: number, n: number): number {
+    if (!this.hashed) this.buildHash();
     const h = hashBytes(b, s, s + n) | 0, t = this.slots;
     let slot = h & this.mask;
     for (;;) {
@@ -42,6 +45,7 @@ export class ByteIds {
 
   /** Index of the id in b[s, s + n), added when new. */
   add(b: Uint8Array, s: number, n: number): number {
+    if (!this.hashed) this.buildHash();
     if ((this.size + 1) * 2 > this.mask) this.rehash();
     const h = hashBytes(b, s, s + n) | 0, t = this.slots;
     let slot = h & this.mask;
@@ -61,6 +65,33 @@ export class ByteIds {
     const p = slot << 2;
     t[p] = h; t[p + 1] = k + 1; t[p + 2] = at; t[p + 3] = n;
     return k;
+  }
+
+  /** A table over an arena as `bytes` and `offsets` hold it (the first `size` ids; stored columns: scan-serial.ts):
+   *  the arrays are taken as they are; the hash is built on the first lookup (a read that only sends the columns
+   *  never needs it). */
+  static fromArena(bytes: Uint8Array<ArrayBuffer>, offsets: Int32Array<ArrayBuffer>, size: number): ByteIds {
+    const t = new ByteIds();
+    t.bytes = bytes.length ? bytes : new Uint8Array(1 << 16);
+    t.offsets = offsets.length >= size + 2 ? offsets : (() => { const o = new Int32Array(Math.max(1024, size + 2)); o.set(offsets.subarray(0, size + 1)); return o; })();
+    t.size = size;
+    t.hashed = false;
+    return t;
+  }
+
+  /** Builds the hash of every id (a table made by fromArena). */
+  private buildHash(): void {
+    this.hashed = true;
+    let cap = 1 << 14;
+    while ((this.size + 1) * 2 > cap - 1) cap *= 2;
+    const s = (this.slots = new Int32Array(cap * 4)), m = (this.mask = cap - 1), off = this.offsets, b = this.bytes;
+    for (let k = 0; k < this.size; k++) {
+      const at = off[k], n = off[k + 1] - at, h = hashBytes(b, at, at + n) | 0;
+      let slot = h & m;
+      while (s[(slot << 2) + 1] !== 0) slot = (slot + 1) & m;
+      const p = slot << 2;
+      s[p] = h; s[p + 1] = k + 1; s[p + 2] = at; s[p + 3] = n;
+    }
   }
 
   /** Adds a JavaScript string (tests, the row path). */

@@ -18,6 +18,7 @@ import { readWindowScan } from './scan-window';
 import { inSnapshot } from './send';
 import { cached, etagOf, exclusive, networkVersion, remember, type Entry } from './cache';
 import { changedSince } from './snapshot';
+import { loadStoredScan, saveStoredScan } from './scan-stored';
 
 /** True when the request asks for the Arrow form (its Accept names the Arrow stream type before any JSON type). */
 export function acceptsArrow(req: FastifyRequest): boolean {
@@ -32,62 +33,78 @@ export function acceptsArrow(req: FastifyRequest): boolean {
 
 /** How the last Arrow read went (tests, benchmarks): the whole-project body cached or built (`body`); read from the
  *  column store, a window's own store (`window`) or the rows (`source`); how the store got to the version — built afresh, patched from the change log,
- *  or current (`scan`). */
-export const lastArrow: { body: 'cached' | 'built'; source: 'scan' | 'window' | 'rows'; scan: 'built' | 'patched' | 'current' } = { body: 'built', source: 'rows', scan: 'built' };
+ *  or current (`scan`); whether the store came from the columns stored in the database (`stored`, scan-stored.ts). */
+export const lastArrow: { body: 'cached' | 'built'; source: 'scan' | 'window' | 'rows'; scan: 'built' | 'patched' | 'current'; stored: boolean } = { body: 'built', source: 'rows', scan: 'built', stored: false };
 
+/** A column store at `version`; `stored`: the version of the scope's stored columns as far as this process knows,
+ *  `since`: objects patched into the store after that version. */
+interface Held { store: ScanStore; version: string; stored?: string; since: number }
 /** Column stores by database, project and scenario (the last few used). */
-const stores = new Map<string, { store: ScanStore; version: string }>();
+const stores = new Map<string, Held>();
 const MAX_STORES = Number(process.env.NETWORK_SCAN_STORES ?? 4);
 /** Stores of more rows than this are not kept between reads (a 10⁶-edge project has ≈ 15 M): NETWORK_SCAN_KEEP_ROWS. */
 const KEEP_ROWS = Number(process.env.NETWORK_SCAN_KEEP_ROWS ?? 6_000_000);
 /** Largest change set patched into a store (more: a fresh fill): NETWORK_PATCH_MAX_OBJECTS, default a quarter of the
  *  ids it holds. */
 const patchMax = (ids: number) => Number(process.env.NETWORK_PATCH_MAX_OBJECTS ?? Math.max(2000, ids / 4));
+/** Objects patched since the stored version after which the columns are stored again (a later cold read patches less). */
+const restoreAfter = (ids: number) => Math.max(1000, ids / 20);
 let dbTokens = new WeakMap<object, number>(), nextToken = 1;
 const tokenOf = (db: object) => { let t = dbTokens.get(db); if (t === undefined) dbTokens.set(db, (t = nextToken++)); return t; };
 
-/** Forgets the column stores (benchmarks: a fresh process). */
+/** Forgets the column stores held in memory (benchmarks: a fresh process; the stored columns stay). */
 export function clearScanStores(): void { stores.clear(); dbTokens = new WeakMap(); }
 
-/** The store of the scope at version `v`: the one held, patched from the change log, or filled afresh. */
-async function storeAt(q: Queryable, key: string, pid: number, scenarioId: number | undefined, v: string) {
-  const held = stores.get(key);
-  stores.delete(key);
-  let store = held?.store;
-  if (held && held.version === v) lastArrow.scan = 'current';
-  else {
-    const touched = held && BigInt(held.version) < BigInt(v) ? await changedSince(q, pid, held.version, v) : undefined;
-    if (store && touched && touched.length <= patchMax(store.ids.size) && store.deadRows * 2 < store.rows) {
-      const nums = new Set<number>();
-      for (const id of touched) { const k = store.ids.findString(id); if (k >= 0) nums.add(k); }
-      store.kill(nums);
-      await fillScan(q, store, touched);
-      lastArrow.scan = 'patched';
-    } else {
-      store = new ScanStore(pid, scenarioId);
-      await fillScan(q, store);
-      lastArrow.scan = 'built';
-    }
+/** The store of the scope at version `v` from `held` (patched from the change log, or as it is) or, when it cannot
+ *  be brought there, filled afresh. Without `held`, the scope's stored columns are tried first. */
+async function storeAt(q: Queryable, held: Held | undefined, pid: number, scenarioId: number | undefined, v: string): Promise<Held> {
+  lastArrow.stored = false;
+  if (!held) {
+    const s = await loadStoredScan(q, pid, scenarioId, v);
+    if (s) { held = { store: s.store, version: s.version, stored: s.version, since: 0 }; lastArrow.stored = true; }
   }
-  stores.set(key, { store: store!, version: v });
-  while (stores.size > MAX_STORES) stores.delete(stores.keys().next().value!);
-  return store!;
+  if (held && held.version === v) { lastArrow.scan = 'current'; return held; }
+  const touched = held && BigInt(held.version) < BigInt(v) ? await changedSince(q, pid, held.version, v) : undefined;
+  const store = held?.store;
+  if (store && touched && touched.length <= patchMax(store.ids.size) && store.deadRows * 2 < store.rows) {
+    const nums = new Set<number>();
+    for (const id of touched) { const k = store.ids.findString(id); if (k >= 0) nums.add(k); }
+    store.kill(nums);
+    await fillScan(q, store, touched);
+    lastArrow.scan = 'patched';
+    return { store, version: v, stored: held!.stored, since: held!.since + touched.length };
+  }
+  const fresh = new ScanStore(pid, scenarioId);
+  await fillScan(q, fresh);
+  lastArrow.scan = 'built';
+  lastArrow.stored = false;
+  return { store: fresh, version: v, since: 0 };
 }
 
 /** Arrow body of the read `f` (run in one snapshot: inSnapshot). With `db` the scope's column store is kept between
- *  reads and patched (the caller serialises reads of a scope); without, it is read for this answer only. */
-export async function readNetworkArrow(q: Queryable, projectId: number, f: NetworkFilter, db?: object): Promise<Buffer> {
+ *  reads, patched, and stored in the database when filled afresh or patched much (the caller serialises reads of a
+ *  scope); without, it is read for this answer only (from the stored columns where they serve). */
+export async function readNetworkArrow(q: Queryable, projectId: number, f: NetworkFilter, db?: Db): Promise<Buffer> {
   if (!f.bbox && !f.ids && canScan(q)) {
     let store: ScanStore;
+    const v = await networkVersion(q, projectId);
     if (db) {
       // kept between reads: the caller runs one read of the scope at a time (currentArrowBody: exclusive)
       const key = `${tokenOf(db)}|${projectId}|${f.scenarioId ?? ''}`;
-      store = await storeAt(q, key, projectId, f.scenarioId, await networkVersion(q, projectId));
-      if (store.rows > KEEP_ROWS) stores.delete(key);
+      const before = stores.get(key);
+      stores.delete(key);
+      const held = await storeAt(q, before, projectId, f.scenarioId, v);
+      store = held.store;
+      if (store.rows <= KEEP_ROWS) {
+        if (held.stored === undefined || held.since > restoreAfter(store.ids.size)) {
+          saveStoredScan(db, store, v);
+          held.stored = v; held.since = 0;
+        }
+        stores.set(key, held);
+        while (stores.size > MAX_STORES) stores.delete(stores.keys().next().value!);
+      }
     } else {
-      store = new ScanStore(projectId, f.scenarioId);
-      await fillScan(q, store);
-      lastArrow.scan = 'built';
+      store = (await storeAt(q, undefined, projectId, f.scenarioId, v)).store;
     }
     try {
       const scan = store.view();
