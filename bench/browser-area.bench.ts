@@ -5,7 +5,8 @@
 // with network reads as JSON and as Arrow (issue 15) side by side (Arrow rows carry the ratio to JSON), both after a
 // warm-up read of the tiles the run visits. BENCH_AREA_VALIDATION=kept: the open's whole-network validators ran before
 // (default cold: each pass pays their background job). BENCH_AREA_TILES=kept: the server keeps the tiles it answered
-// (server/network/tile-cache.ts; default: cleared before each pass). BENCH_AREA_DIST: another build (e.g. unminified).
+// (server/network/tile-cache.ts); =stored: a fresh process with the tiles stored in the database (tile-stored.ts);
+// default: neither (cleared before each pass). BENCH_AREA_DIST: another build (e.g. unminified).
 // Before each pan the view rests BENCH_AREA_DWELL ms (default 3000: a user looks at the map before moving it), while
 // the app reads the tiles around the view ahead (src/map/read-ahead.ts); BENCH_AREA_READ_AHEAD=off: it does not.
 // Run: npx vite build && BENCH_AREA_DATABASE_URL=postgres://… npx tsx bench/browser-area.bench.ts
@@ -18,6 +19,7 @@ import { row, stats, writeResults, type BenchRow } from './lib';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/server';
 import { clearNetworkCache } from '../server/network/cache';
+import { storedWrites } from '../server/network/scan-stored';
 import { clearNetworkValidations } from '../server/validation/network-validation';
 import { clearStoredExtents } from '../server/network/extent';
 import { AREA_TILE } from '../src/map/area-loader';
@@ -115,9 +117,13 @@ async function main() {
     const rows: BenchRow[] = [];
     // cold: as after an edit — no stored validation results, no stored extent; kept: a reopened, unchanged project
     if (!keptValidation) { await clearNetworkValidations(server.db); await clearStoredExtents(server.db); }
-    // the extent and kept tiles too: every pass opens as the first open of a fresh process would. BENCH_AREA_TILES=kept:
-    // the process keeps what it answered before (the warm-up's tiles: a reopened project, a pan back, a colleague's area)
-    if (process.env.BENCH_AREA_TILES !== 'kept') clearNetworkCache();
+    // the extent and kept tiles too: every pass opens as the first open of a fresh process would, of tiles nobody read
+    // before (none stored in the database either). BENCH_AREA_TILES=stored: a fresh process, the tiles stored by the one
+    // before (server/network/tile-stored.ts: the warm-up's, a restart, another app process); =kept: the process keeps
+    // what it answered before (the warm-up's tiles: a reopened project, a pan back, a colleague's area)
+    const tiles = process.env.BENCH_AREA_TILES ?? 'cold';
+    if (tiles !== 'kept') { await storedWrites(); clearNetworkCache(); }
+    if (tiles === 'cold') await server.db.query('DELETE FROM network_tile');
     const { ctx, page, open0, validated } = await newPage(format);
     // BENCH_AREA_TRACE=1 prints every API request of the run: start after the open, time to answer, path
     if (process.env.BENCH_AREA_TRACE) page.on('request', (r) => { if (r.url().includes('/api/') && !r.url().includes('geoserver')) console.log(`  start ${Date.now() - open0} ms ${r.method()} ${r.url().replace(/^.*\/api/, '').slice(0, 80)}`); });

@@ -17,7 +17,7 @@ import { startServer } from '../server/server';
 import { seedProject } from '../server/projects/seed-project';
 import { clearNetworkCache } from '../server/network/cache';
 import { clearScanStores } from '../server/network/read-arrow';
-import { storedScanWrites } from '../server/network/scan-stored';
+import { storedWrites } from '../server/network/scan-stored';
 // @ts-expect-error plain ESM script without types
 import { ensureChromium } from '../scripts/chromium.mjs';
 
@@ -78,7 +78,7 @@ try {
     for (const f of FORMATS) {
       clearNetworkCache(); clearScanStores(); // a cold whole read: SQL, encoding, transfer
       // nothing stored, except in the pass that reads the columns the pass before it stored (server/network/scan-stored.ts)
-      if ('stored' in f) await storedScanWrites(); else await server.db.query('DELETE FROM network_columns');
+      if ('stored' in f) await storedWrites(); else await server.db.query('DELETE FROM network_columns');
       const o = await open(f.format, f.worker);
       const heap = await o.page.evaluate(() => { (window as unknown as W).gc?.(); return (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 2 ** 20; });
       await o.ctx.close();

@@ -14,7 +14,7 @@ import { startServer } from '../server/server';
 import { seedProject } from '../server/projects/seed-project';
 import { bumpNetworkVersion, clearNetworkCache } from '../server/network/cache';
 import { clearScanStores } from '../server/network/read-arrow';
-import { storedScanWrites } from '../server/network/scan-stored';
+import { storedWrites } from '../server/network/scan-stored';
 import { modelInputFromColumns, networkColumns } from '../engine/network-arrow';
 import { columnRows, modelOfColumns } from '../engine/model-columns';
 import { columnIndex } from '../engine/column-index';
@@ -115,7 +115,7 @@ for (const n of SIZES) {
       cold[p].push(r.total); coldHttp[p].push(r.http); dec[p].push(r.decode);
       // a fresh process where the columns of this version are stored (the read above stored them; JSON has no stored
       // form: its cold read is its number here)
-      await storedScanWrites();
+      await storedWrites();
       clearNetworkCache(); clearScanStores();
       const st = p === 'Arrow' ? await read(p, whole) : r;
       coldStored[p].push(st.total); coldStoredHttp[p].push(st.http);
@@ -164,7 +164,8 @@ for (const n of SIZES) {
   let tileObjects = 0;
   const tileUrl = (tx: number, ty: number) => `/project/${pid}/network_object/all?includeWithoutObjectInstances=false&bbox=${tx * AREA_TILE},${ty * AREA_TILE},${(tx + 1) * AREA_TILE},${(ty + 1) * AREA_TILE}`;
   for (let k = 0; k < Math.max(RUNS, 2); k++) {
-    clearNetworkCache(); // every tile read afresh (Arrow tiles are kept per process: tile-cache.ts; timed apart below)
+    // every tile read afresh (Arrow tiles are kept per process, tile-cache.ts, and stored, tile-stored.ts: timed apart below)
+    await storedWrites(); clearNetworkCache(); await server.db.query('DELETE FROM network_tile');
     const sessions = { JSON: tileSession(types), Arrow: tileSession(types) };
     for (const { tx, ty } of dense) {
       for (const p of PATHS) {
@@ -184,18 +185,27 @@ for (const n of SIZES) {
   add(`tile read + merge into the session (≤ ${tileObjects} objects)`, n, 'p99', 'ms', { JSON: stats(merged.JSON).p99, Arrow: stats(merged.Arrow).p99 });
   // Arrow tiles kept per process: the same tiles again, and again after a small write away from them (the change log
   // checked); read + merge into a fresh session each pass. Baseline: the tile read afresh (above).
-  const keptRead: number[] = [], keptMerged: number[] = [], afterWrite: number[] = [];
-  const [x0, y0] = [Math.min(...dense.map((d) => d.tx)) - 2, Math.min(...dense.map((d) => d.ty)) - 2];
-  const [x1, y1] = [Math.max(...dense.map((d) => d.tx)) + 3, Math.max(...dense.map((d) => d.ty)) + 3];
-  for (let k = 0; k < RUNS; k++) {
+  const keptRead: number[] = [], keptMerged: number[] = [], afterWrite: number[] = [], storedRead: number[] = [], storedMerged: number[] = [];
+  /** The dense tiles read as Arrow and merged into a fresh session: each read's time, and read + merge. */
+  const arrowTiles = async (reads: number[], merges: number[]) => {
     const session = tileSession(types);
     for (const { tx, ty } of dense) {
       const r = await read('Arrow', tileUrl(tx, ty), false);
       const t0 = performance.now();
       session.merge(mergeInput('Arrow', r.input!));
-      keptRead.push(r.total); keptMerged.push(r.total + performance.now() - t0);
+      reads.push(r.total); merges.push(r.total + performance.now() - t0);
       session.fold();
     }
+  };
+  // stored in the database by the reads above: a fresh process reads them (tile-stored.ts)
+  for (let k = 0; k < RUNS; k++) {
+    await storedWrites(); clearNetworkCache();
+    await arrowTiles(storedRead, storedMerged);
+  }
+  const [x0, y0] = [Math.min(...dense.map((d) => d.tx)) - 2, Math.min(...dense.map((d) => d.ty)) - 2];
+  const [x1, y1] = [Math.max(...dense.map((d) => d.tx)) + 3, Math.max(...dense.map((d) => d.ty)) + 3];
+  for (let k = 0; k < RUNS; k++) {
+    await arrowTiles(keptRead, keptMerged);
     await server.db.tx(async (q) => {
       await q.query(`UPDATE attribute_value SET value = $3 WHERE project_id = $1 AND object_instance_id = (SELECT i.id FROM object_instance i
         JOIN network_object o ON o.project_id = i.project_id AND o.id = i.network_object_id WHERE i.project_id = $1 AND o.kind = 'node'
@@ -204,6 +214,9 @@ for (const n of SIZES) {
     });
     for (const { tx, ty } of dense) afterWrite.push((await read('Arrow', tileUrl(tx, ty), false)).total);
   }
+  rows.push(row('tile read in a fresh process, stored in the database — Arrow', n, 'p50', 'ms', stats(storedRead).p50, stats(tile.Arrow).p50));
+  rows.push(row('tile read + merge, tile stored in the database — Arrow', n, 'p50', 'ms', stats(storedMerged).p50, stats(merged.Arrow).p50));
+  rows.push(row('tile read + merge, tile stored in the database — Arrow', n, 'p99', 'ms', stats(storedMerged).p99, stats(merged.Arrow).p99));
   rows.push(row('tile read again, kept per process — Arrow', n, 'p50', 'ms', stats(keptRead).p50, stats(tile.Arrow).p50));
   rows.push(row('tile read + merge, tile kept per process — Arrow', n, 'p50', 'ms', stats(keptMerged).p50, stats(merged.Arrow).p50));
   rows.push(row('tile read + merge, tile kept per process — Arrow', n, 'p99', 'ms', stats(keptMerged).p99, stats(merged.Arrow).p99));

@@ -1,6 +1,6 @@
 // Starts a server from a configuration: opens the database, migrates, seeds the demo data, listens. Returns a handle
 // whose close() stops HTTP and closes the database cleanly (used by main.ts on SIGINT/SIGTERM and by the tests).
-import { storedScanWrites } from './network/scan-stored';
+import { storedWrites } from './network/scan-stored';
 import type { FastifyInstance } from 'fastify';
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -27,7 +27,7 @@ export async function startServer(config: ServerConfig, opts: { schema?: string;
       if (closed) return;
       closed = true;
       await app.close();
-      await storedScanWrites(); // stored columns still being written (scan-stored.ts)
+      await storedWrites(); // stored columns still being written (scan-stored.ts)
       await db.close();
     },
   };

@@ -82,7 +82,7 @@ const pending = new Set<Promise<void>>();
 export function saveStoredScan(db: Db, store: ScanStore, version: string): void {
   if (!enabled()) return;
   const bytes = serializeScan(store), pid = store.projectId, scope = scopeOf(store.scenarioId);
-  const p: Promise<void> = db.tx(async (q) => {
+  inBackground(db.tx(async (q) => {
     const newer = await q.query('SELECT 1 FROM network_columns WHERE project_id = $1 AND scope = $2 AND version >= $3::bigint LIMIT 1', [pid, scope, version]);
     if (newer.rows.length) return;
     await q.query('DELETE FROM network_columns WHERE project_id = $1 AND scope = $2', [pid, scope]);
@@ -90,12 +90,18 @@ export function saveStoredScan(db: Db, store: ScanStore, version: string): void 
       await q.query('INSERT INTO network_columns (project_id, scope, version, part, body) VALUES ($1, $2, $3::bigint, $4, $5)',
         [pid, scope, version, part, bytes.subarray(at, at + PART_BYTES)]);
     }
-  }).catch((e: unknown) => { if (process.env.SCAN_TRACE) console.warn('stored columns not written:', e); })
+  }), 'stored columns');
+}
+
+/** Runs a write of stored columns or tiles (tile-stored.ts) after the answer: its failure is not the read's (logged
+ *  with SCAN_TRACE; the next read tries again), and storedWrites() waits for it. */
+export function inBackground(write: Promise<unknown>, what: string): void {
+  const p: Promise<void> = write.then(() => undefined, (e: unknown) => { if (process.env.SCAN_TRACE) console.warn(`${what} not written:`, e); })
     .finally(() => { pending.delete(p); });
   pending.add(p);
 }
 
-/** Resolves when every write of stored columns begun so far has ended (server close, tests, benchmarks). */
-export async function storedScanWrites(): Promise<void> {
+/** Resolves when every write of stored columns and tiles begun so far has ended (server close, tests, benchmarks). */
+export async function storedWrites(): Promise<void> {
   while (pending.size) await Promise.all([...pending]);
 }

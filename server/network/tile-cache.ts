@@ -4,17 +4,20 @@
 // (migration 027: every object whose answer may differ, including through its instances, values, relations and path
 // edges) must name none of the objects the tile's read found, and none of the objects it names may now meet the
 // window or be a path over an edge that meets it (a new path on the tile's edges). Anything else — the log pruned, a large
-// change set — reads the tile again. Bodies share the network cache's byte budget and LRU (cache.ts).
+// change set — reads the tile again. Bodies share the network cache's byte budget and LRU (cache.ts). Every tile read is
+// also stored in the database (tile-stored.ts): a process that does not hold a tile answers from the stored one, checked
+// the same way.
 import type { Db, Queryable } from '../db/db';
 import type { NetworkFilter } from './read';
 import { cached, exclusive, latest, networkVersion, remember, etagOf, type Entry } from './cache';
 import { changedSince } from './snapshot';
 import { rowsArrow, windowArrow } from './read-arrow';
 import { inSnapshot } from './send';
+import { loadStoredTile, restampStoredTile, saveStoredTile } from './tile-stored';
 
 /** How the last tile read was answered (tests, benchmarks): kept at its version, kept across writes checked against
  *  the change log, or read. */
-export const lastTile = { how: 'read' as 'kept' | 'revalidated' | 'read' };
+export const lastTile = { how: 'read' as 'kept' | 'stored' | 'revalidated' | 'read', stored: false };
 /** Change sets larger than this read the tile again instead of checking it (NETWORK_TILE_CHECK_MAX). */
 const CHECK_MAX = Number(process.env.NETWORK_TILE_CHECK_MAX ?? 5000);
 
@@ -43,12 +46,24 @@ export function tileArrowBody(db: Db, pid: number, f: NetworkFilter, dbId: strin
   // one read of a tile at a time: a second request for it waits and takes the kept answer
   return exclusive(db, key, async () => {
     const version = await networkVersion(db, pid);
+    lastTile.stored = false;
     const hit = cached(db, key, version);
     if (hit?.tile) { lastTile.how = 'kept'; return hit; }
     const held = latest(db, key);
     if (held?.tile && await stillValid(db, pid, held, version, f.bbox!)) {
       lastTile.how = 'revalidated';
       return remember(db, key, { ...held, version, etag: etagOf(dbId, pid, version, key) });
+    }
+    // not held here (or held at a version it no longer answers): the answer stored in the database (tile-stored.ts)
+    const stored = await loadStoredTile(db, pid, key);
+    if (stored && stored.version !== held?.version) {
+      const tile = { objects: stored.objects };
+      if (stored.version === version || await stillValid(db, pid, { version: stored.version, etag: '', body: stored.body, bytes: 0, tile }, version, f.bbox!)) {
+        lastTile.how = stored.version === version ? 'stored' : 'revalidated';
+        lastTile.stored = true;
+        if (stored.version !== version) restampStoredTile(db, pid, key, stored.version, version);
+        return remember(db, key, { version, etag: etagOf(dbId, pid, version, key), body: stored.body, tile, extra: 64 * stored.objects.size });
+      }
     }
     lastTile.how = 'read';
     return inSnapshot(db, async (q) => {
@@ -57,6 +72,7 @@ export function tileArrowBody(db: Db, pid: number, f: NetworkFilter, dbId: strin
       const entry = { version: v, etag: etagOf(dbId, pid, v, key), body: w?.body ?? await rowsArrow(q, pid, f) };
       // an answer the rows gave (no list of what was read) is not kept
       if (!w) return { ...entry, bytes: entry.body.length };
+      saveStoredTile(db, pid, key, v, w.objects, entry.body);
       // ≈ 60 bytes an id string held in the set
       return remember(db, key, { ...entry, tile: { objects: new Set(w.objects) }, extra: 64 * w.objects.length });
     });

@@ -7,19 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/server';
 import { seedProject } from '../../server/projects/seed-project';
 import { bumpNetworkVersion, clearNetworkCache, databaseId } from '../../server/network/cache';
-import { networkFromArrow } from '../../engine/network-arrow';
 import { ARROW_MEDIA_TYPE } from '../../engine/network-arrow-schema';
-import { readNetworkArrow } from '../../server/network/read-arrow';
 import { lastTile, tileArrowBody } from '../../server/network/tile-cache';
 import type { NetworkFilter } from '../../server/network/read';
-import { inSnapshot } from '../../server/network/send';
 import type { Queryable } from '../../server/db/db';
 import { randomNetworkEdit, rng } from './support/random-edits';
-import { sorted, type Obj } from './support/network-order';
+import { decoded, fresh as freshRead, quadrants as quadrantsOf } from './support/tiles';
 
 let s: TestServer;
 let token: string;
-type Box = [number, number, number, number];
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -29,14 +25,8 @@ afterAll(async () => { await s?.close(); });
 
 const seeded = async (name: string) => (await seedProject(s.db, { edges: 300, name, organisation: 'demo', tile: 5 })).projectId;
 /** The project's node extent cut in four quadrants. */
-async function quadrants(pid: number): Promise<Box[]> {
-  const r = (await s.db.query<{ x0: number; y0: number; x1: number; y1: number }>(`SELECT min((bbox[1])[0]) AS x0, min((bbox[1])[1]) AS y0,
-    max((bbox[0])[0]) AS x1, max((bbox[0])[1]) AS y1 FROM network_object WHERE project_id = $1 AND kind = 'node'`, [pid])).rows[0];
-  const [x0, y0, x1, y1] = [r.x0, r.y0, r.x1, r.y1].map(Number), [mx, my] = [(x0 + x1) / 2, (y0 + y1) / 2];
-  return [[x0, y0, mx, my], [mx, y0, x1, my], [x0, my, mx, y1], [mx, my, x1, y1]];
-}
-const decoded = (b: Uint8Array) => sorted(networkFromArrow(b) as Obj[]);
-const fresh = (pid: number, f: NetworkFilter) => inSnapshot(s.db, (q) => readNetworkArrow(q, pid, f));
+const quadrants = (pid: number) => quadrantsOf(s, pid);
+const fresh = (pid: number, f: NetworkFilter) => freshRead(s, pid, f);
 async function kept(pid: number, f: NetworkFilter) {
   const e = await tileArrowBody(s.db, pid, f, await databaseId(s.db));
   return { body: e.body, how: lastTile.how };

@@ -13,7 +13,7 @@ import { inSnapshot } from '../../server/network/send';
 import { ScanStore } from '../../server/network/scan';
 import { fillScan } from '../../server/network/scan-read';
 import { deserializeScan, serializeScan } from '../../server/network/scan-serial';
-import { BlobReader, loadStoredScan, saveStoredScan, storedScanWrites } from '../../server/network/scan-stored';
+import { BlobReader, loadStoredScan, saveStoredScan, storedWrites } from '../../server/network/scan-stored';
 import { networkFromArrow } from '../../engine/network-arrow';
 import { randomNetworkEdit, rng } from './support/random-edits';
 import { sorted, type Obj } from './support/network-order';
@@ -107,7 +107,7 @@ describe('whole-project Arrow reads from the stored columns', () => {
       await s.db.query('DELETE FROM network_columns WHERE project_id = $1', [pid]);
       const built = await coldRead(pid, f);
       expect(built.how, name).toMatchObject({ scan: 'built', stored: false });
-      await storedScanWrites();
+      await storedWrites();
       const again = await coldRead(pid, f);
       expect(again.how, name).toMatchObject({ scan: 'current', stored: true, source: 'scan' });
       expect(Buffer.compare(again.body, built.body), name).toBe(0);
@@ -118,7 +118,7 @@ describe('whole-project Arrow reads from the stored columns', () => {
 
   it('are patched from the change log after random writes and answer exactly the JSON read', async () => {
     const p2 = (await seedProject(s.db, { edges: 200, name: 'Stored columns, edits', organisation: 'demo', tile: 5 })).projectId;
-    for (const [, f] of filters) { await coldRead(p2, f); await storedScanWrites(); }
+    for (const [, f] of filters) { await coldRead(p2, f); await storedWrites(); }
     const rand = rng(6565);
     let patched = 0;
     for (let round = 0; round < 6; round++) {
@@ -137,11 +137,11 @@ describe('whole-project Arrow reads from the stored columns', () => {
     const p3 = (await seedProject(s.db, { edges: 600, name: 'Stored columns, restored', organisation: 'demo', tile: 5 })).projectId;
     readArrow.clearScanStores();
     const read = () => inSnapshot(s.db, (q) => readArrow.readNetworkArrow(q, p3, {}, s.db));
-    await read(); await storedScanWrites();
+    await read(); await storedWrites();
     const first = await storedVersion(p3);
     // fewer changed objects than the threshold (1 000): the stored version stays
     await s.db.tx(async (q) => { await q.query(`UPDATE network_object SET length = 1 WHERE project_id = $1 AND id IN (SELECT id FROM network_object WHERE project_id = $1 AND kind = 'edge' ORDER BY id LIMIT 10)`, [p3]); await bumpNetworkVersion(q, p3); });
-    await read(); await storedScanWrites();
+    await read(); await storedWrites();
     expect(readArrow.lastArrow.scan).toBe('patched');
     expect(await storedVersion(p3)).toBe(first);
     // 350 edges changed again and again: stored anew once more than 1 000 objects were patched in since that version
@@ -152,7 +152,7 @@ describe('whole-project Arrow reads from the stored columns', () => {
         await q.query(`UPDATE network_object SET length = $2 WHERE project_id = $1 AND id IN (SELECT id FROM network_object WHERE project_id = $1 AND kind = 'edge' ORDER BY id LIMIT 350)`, [p3, rounds + 2]);
         await bumpNetworkVersion(q, p3);
       });
-      await read(); await storedScanWrites();
+      await read(); await storedWrites();
       expect(readArrow.lastArrow.scan).toBe('patched');
     }
     expect(rounds).toBeGreaterThan(1);
@@ -161,7 +161,7 @@ describe('whole-project Arrow reads from the stored columns', () => {
   }, 60_000);
 
   it('are not used when the change log no longer reaches back to their version', async () => {
-    await coldRead(pid, {}); await storedScanWrites();
+    await coldRead(pid, {}); await storedWrites();
     const v = await storedVersion(pid);
     await s.db.tx(async (q) => {
       await q.query(`UPDATE attribute_value SET value = 'x' WHERE project_id = $1 AND object_instance_id = 'x-i1' AND attribute_type_name = 'naam'`, [pid]);
@@ -171,7 +171,7 @@ describe('whole-project Arrow reads from the stored columns', () => {
     const r = await coldRead(pid, {});
     expect(r.how).toMatchObject({ scan: 'built', stored: false });
     expect(r.arrow).toEqual(r.json);
-    await storedScanWrites();
+    await storedWrites();
     expect(BigInt(await storedVersion(pid))).toBeGreaterThan(BigInt(v));
   });
 
@@ -180,12 +180,12 @@ describe('whole-project Arrow reads from the stored columns', () => {
     expect(st).toBeDefined();
     const v = await storedVersion(pid);
     saveStoredScan(s.db, st!.store, String(BigInt(v) - 1n));
-    await storedScanWrites();
+    await storedWrites();
     expect(await storedVersion(pid)).toBe(v);
   });
 
   it('serve reads that keep no store (the whole-network jobs) too', async () => {
-    await coldRead(pid, {}); await storedScanWrites();
+    await coldRead(pid, {}); await storedWrites();
     const body = await inSnapshot(s.db, (q) => readArrow.readNetworkArrow(q, pid, {}));
     expect(readArrow.lastArrow).toMatchObject({ stored: true, source: 'scan' });
     expect(Buffer.compare(body, (await coldRead(pid, {})).body)).toBe(0);
