@@ -8,7 +8,7 @@ CREATE TABLE IF NOT EXISTS network_tile (
   project_id integer NOT NULL REFERENCES project(id) ON DELETE CASCADE,
   key text NOT NULL,
   version bigint NOT NULL,
-  objects text NOT NULL,
+  objects text[] NOT NULL,
   body bytea NOT NULL,
   stored_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (project_id, key)

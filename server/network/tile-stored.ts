@@ -22,14 +22,14 @@ export interface StoredTile { version: string; objects: Set<string>; body: Buffe
 export function loadStoredTile(db: Db, pid: number, key: string): Promise<StoredTile | undefined> {
   if (!enabled()) return Promise.resolve(undefined);
   return inSnapshot(db, async (q) => {
-    const r = (await q.query<{ v: string; n: number; objects: string }>(
+    const r = (await q.query<{ v: string; n: number; objects: string[] }>(
       'SELECT version::text AS v, octet_length(body) AS n, objects FROM network_tile WHERE project_id = $1 AND key = $2', [pid, key])).rows[0];
     if (!r || !q.copyOut) return undefined;
     // the body by binary COPY: a bytea in a plain query comes as hex text
     const body = Buffer.alloc(Number(r.n)), reader = new BlobReader(body);
     await q.copyOut(`SELECT body FROM network_tile WHERE project_id = ${Math.trunc(pid)} AND key = ${literal(key)}`, (c) => reader.push(c));
     if (reader.rows !== 1 || reader.at !== body.length) return undefined;
-    return { version: r.v, objects: new Set(r.objects ? r.objects.split('\n') : []), body };
+    return { version: r.v, objects: new Set(r.objects), body };
   });
 }
 
@@ -39,9 +39,9 @@ export function saveStoredTile(db: Db, pid: number, key: string, version: string
   const n = (saves.get(pid) ?? 0) + 1;
   saves.set(pid, n);
   inBackground((async () => {
-    await db.query(`INSERT INTO network_tile (project_id, key, version, objects, body) VALUES ($1, $2, $3::bigint, $4, $5)
+    await db.query(`INSERT INTO network_tile (project_id, key, version, objects, body) VALUES ($1, $2, $3::bigint, $4::text[], $5)
       ON CONFLICT (project_id, key) DO UPDATE SET version = excluded.version, objects = excluded.objects, body = excluded.body, stored_at = now()
-      WHERE network_tile.version < excluded.version`, [pid, key, version, objects.join('\n'), body]);
+      WHERE network_tile.version < excluded.version`, [pid, key, version, objects, body]);
     if (n % PRUNE_EVERY === 0) await pruneStoredTiles(db, pid);
   })(), 'stored tile');
 }

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from './support/server';
 import { seedProject } from '../../server/projects/seed-project';
 import { bumpNetworkVersion, clearNetworkCache, databaseId } from '../../server/network/cache';
 import { lastTile, tileArrowBody } from '../../server/network/tile-cache';
-import { pruneStoredTiles, saveStoredTile } from '../../server/network/tile-stored';
+import { loadStoredTile, pruneStoredTiles, saveStoredTile } from '../../server/network/tile-stored';
 import { storedWrites } from '../../server/network/scan-stored';
 import type { NetworkFilter } from '../../server/network/read';
 import { randomNetworkEdit, rng } from './support/random-edits';
@@ -87,6 +87,16 @@ describe('tiles stored in the database', () => {
     expect(hows.get('revalidated stored') ?? 0).toBeGreaterThan(0);
     expect(hows.get('read') ?? 0).toBeGreaterThan(8);
   }, 180_000);
+
+  it('keep the ids their read found whatever characters the ids hold', async () => {
+    const pid = await seeded('Stored tiles, odd ids');
+    const ids = ['a,b', 'x"y', 'line\nbreak', '{z}', 'back\\slash', "it's", ' spaced ', 'NULL', ''];
+    saveStoredTile(s.db, pid, 'odd', '5', ids, Buffer.from([1, 2, 3]));
+    await storedWrites();
+    const t = await loadStoredTile(s.db, pid, 'odd');
+    expect([...t!.objects].sort()).toEqual([...ids].sort());
+    expect([t!.version, [...t!.body]]).toEqual(['5', [1, 2, 3]]);
+  });
 
   it('are never replaced by an older version, and are kept to NETWORK_STORED_TILES a project', async () => {
     const pid = await seeded('Stored tiles bounded');
