@@ -9,7 +9,7 @@
 // the same way.
 import type { Db, Queryable } from '../db/db';
 import type { NetworkFilter } from './read';
-import { cached, exclusive, latest, networkVersion, remember, etagOf, type Entry } from './cache';
+import { cached, exclusive, gzipped, latest, networkVersion, remember, etagOf, type Entry } from './cache';
 import { changedSince } from './snapshot';
 import { rowsArrow, windowArrow } from './read-arrow';
 import { inSnapshot } from './send';
@@ -21,7 +21,8 @@ export const lastTile = { how: 'read' as 'kept' | 'stored' | 'revalidated' | 're
 /** Change sets larger than this read the tile again instead of checking it (NETWORK_TILE_CHECK_MAX). */
 const CHECK_MAX = Number(process.env.NETWORK_TILE_CHECK_MAX ?? 5000);
 
-const keyOf = (pid: number, f: NetworkFilter) =>
+/** The cache key of tile read `f` of project `pid` (also the stored tile's key: tile-stored.ts). */
+export const tileKey = (pid: number, f: NetworkFilter) =>
   `${pid}|tile|${f.scenarioId ?? ''}|${(f.objectTypeIds ?? []).join(',')}|${f.includeWithoutObjectInstances ? 1 : 0}|${f.bbox!.join(',')}`;
 
 /** Whether the tile kept at `e.version` answers the same at `version` (see the header). */
@@ -42,7 +43,7 @@ async function stillValid(q: Queryable, pid: number, e: Entry, version: string, 
 
 /** The Arrow answer of the window read `f` (f.bbox set): kept, kept across writes, or read in one snapshot and kept. */
 export function tileArrowBody(db: Db, pid: number, f: NetworkFilter, dbId: string): Promise<Entry> {
-  const key = keyOf(pid, f);
+  const key = tileKey(pid, f);
   // one read of a tile at a time: a second request for it waits and takes the kept answer
   return exclusive(db, key, async () => {
     const version = await networkVersion(db, pid);
@@ -62,7 +63,8 @@ export function tileArrowBody(db: Db, pid: number, f: NetworkFilter, dbId: strin
         lastTile.how = stored.version === version ? 'stored' : 'revalidated';
         lastTile.stored = true;
         if (stored.version !== version) restampStoredTile(db, pid, key, stored.version, version);
-        return remember(db, key, { version, etag: etagOf(dbId, pid, version, key), body: stored.body, tile, extra: 64 * stored.objects.size });
+        // the stored gzip is the answer's for gzip clients (counted with the entry)
+        return remember(db, key, { version, etag: etagOf(dbId, pid, version, key), body: stored.body, gz: Promise.resolve(stored.gz), tile, extra: 64 * stored.objects.size + stored.gz.length });
       }
     }
     lastTile.how = 'read';
@@ -72,9 +74,10 @@ export function tileArrowBody(db: Db, pid: number, f: NetworkFilter, dbId: strin
       const entry = { version: v, etag: etagOf(dbId, pid, v, key), body: w?.body ?? await rowsArrow(q, pid, f) };
       // an answer the rows gave (no list of what was read) is not kept
       if (!w) return { ...entry, bytes: entry.body.length };
-      saveStoredTile(db, pid, key, v, w.objects, entry.body);
       // ≈ 60 bytes an id string held in the set
-      return remember(db, key, { ...entry, tile: { objects: new Set(w.objects) }, extra: 64 * w.objects.length });
+      const e = remember(db, key, { ...entry, tile: { objects: new Set(w.objects) }, extra: 64 * w.objects.length });
+      saveStoredTile(db, pid, key, v, w.objects, gzipped(e)); // the gzip a gzip client is sent, made once for both
+      return e;
     });
   });
 }

@@ -7,14 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/server';
 import { seedProject } from '../../server/projects/seed-project';
 import { bumpNetworkVersion, clearNetworkCache, databaseId } from '../../server/network/cache';
-import { lastTile, tileArrowBody } from '../../server/network/tile-cache';
+import { lastTile, tileArrowBody, tileKey } from '../../server/network/tile-cache';
 import { loadStoredTile, pruneStoredTiles, saveStoredTile } from '../../server/network/tile-stored';
 import { storedWrites } from '../../server/network/scan-stored';
+import { gzip, gunzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import type { NetworkFilter } from '../../server/network/read';
 import { randomNetworkEdit, rng } from './support/random-edits';
 import { decoded, fresh as freshRead, quadrants as quadrantsOf } from './support/tiles';
 
 let s: TestServer;
+const gzipAsync = promisify(gzip), gunzipAsync = promisify(gunzip);
 
 beforeAll(async () => { s = await startTestServer(); }, 120_000);
 afterAll(async () => { await s?.close(); });
@@ -55,6 +58,12 @@ describe('tiles stored in the database', () => {
     const again = await coldTile(pid, f);
     expect([again.how, again.stored]).toEqual(['stored', true]);
     expect(Buffer.compare(Buffer.from(again.body), Buffer.from(first.body))).toBe(0);
+    // the row holds the answer's gzip, and a gzip client of the process that loaded it is sent those bytes
+    const row = await loadStoredTile(s.db, pid, tileKey(pid, f));
+    expect(Buffer.compare(await gunzipAsync(row!.gz), Buffer.from(first.body))).toBe(0);
+    const kept = await tileArrowBody(s.db, pid, f, await databaseId(s.db)); // the entry the stored row made
+    expect(kept.gz).toBeDefined(); // not compressed again
+    expect(Buffer.compare(await kept.gz!, row!.gz)).toBe(0);
 
     // a write in the far quadrant, on an object the tile's read did not find
     const ids = new Set(decoded(first.body).map((o) => o.id));
@@ -91,11 +100,12 @@ describe('tiles stored in the database', () => {
   it('keep the ids their read found whatever characters the ids hold', async () => {
     const pid = await seeded('Stored tiles, odd ids');
     const ids = ['a,b', 'x"y', 'line\nbreak', '{z}', 'back\\slash', "it's", ' spaced ', 'NULL', ''];
-    saveStoredTile(s.db, pid, 'odd', '5', ids, Buffer.from([1, 2, 3]));
+    saveStoredTile(s.db, pid, 'odd', '5', ids, gzipAsync(Buffer.from([1, 2, 3])));
     await storedWrites();
     const t = await loadStoredTile(s.db, pid, 'odd');
     expect([...t!.objects].sort()).toEqual([...ids].sort());
     expect([t!.version, [...t!.body]]).toEqual(['5', [1, 2, 3]]);
+    expect([...await gunzipAsync(t!.gz)]).toEqual([1, 2, 3]);
   });
 
   it('are never replaced by an older version, and are kept to NETWORK_STORED_TILES a project', async () => {
@@ -103,10 +113,10 @@ describe('tiles stored in the database', () => {
     const boxes = await quadrants(pid);
     for (const bbox of boxes) await coldTile(pid, { includeWithoutObjectInstances: false, bbox });
     await storedWrites();
-    const rows = async () => (await s.db.query<{ key: string; version: string; n: number }>('SELECT key, version::text AS version, octet_length(body) AS n FROM network_tile WHERE project_id = $1 ORDER BY stored_at, key', [pid])).rows;
+    const rows = async () => (await s.db.query<{ key: string; version: string; n: number }>('SELECT key, version::text AS version, octet_length(gz) AS n FROM network_tile WHERE project_id = $1 ORDER BY stored_at, key', [pid])).rows;
     const before = await rows();
     expect(before).toHaveLength(4);
-    saveStoredTile(s.db, pid, before[0].key, String(BigInt(before[0].version) - 1n), [], Buffer.from('older'));
+    saveStoredTile(s.db, pid, before[0].key, String(BigInt(before[0].version) - 1n), [], gzipAsync(Buffer.from('older')));
     await storedWrites();
     expect((await rows()).find((r) => r.key === before[0].key)).toEqual(before[0]);
     process.env.NETWORK_STORED_TILES = '2';
