@@ -9,7 +9,8 @@ import { SIGNATURE } from './copy-binary';
 import type { ScanStore } from './scan';
 import { deserializeScan, serializeScan } from './scan-serial';
 
-const enabled = () => process.env.NETWORK_STORED_COLUMNS !== '0';
+/** Whether columns and tiles are stored (NETWORK_STORED_COLUMNS=0: neither read nor written). */
+export const storedEnabled = () => process.env.NETWORK_STORED_COLUMNS !== '0';
 /** Bytes per stored part (one bytea each). */
 const PART_BYTES = 16 << 20;
 const scopeOf = (scenarioId: number | undefined) => (scenarioId === undefined ? '' : String(Math.trunc(scenarioId)));
@@ -61,7 +62,7 @@ export class BlobReader {
 
 /** The stored columns of the scope at a version ≤ `atMost` (run in the read's snapshot), or undefined. */
 export async function loadStoredScan(q: Queryable, projectId: number, scenarioId: number | undefined, atMost: string): Promise<{ store: ScanStore; version: string } | undefined> {
-  if (!enabled() || !q.copyOut) return undefined;
+  if (!storedEnabled() || !q.copyOut) return undefined;
   const scope = scopeOf(scenarioId);
   const r = (await q.query<{ v: string | null; w: string | null; parts: number; bytes: string | null }>(`SELECT min(version)::text AS v, max(version)::text AS w,
     count(*)::int AS parts, sum(octet_length(body))::text AS bytes FROM network_columns WHERE project_id = $1 AND scope = $2`, [projectId, scope])).rows[0];
@@ -80,7 +81,7 @@ const pending = new Set<Promise<void>>();
  *  the store may change after). Skipped when a version as new or newer is stored already. Failures are not the
  *  read's: they are logged with SCAN_TRACE and the next fresh fill tries again. */
 export function saveStoredScan(db: Db, store: ScanStore, version: string): void {
-  if (!enabled()) return;
+  if (!storedEnabled()) return;
   const bytes = serializeScan(store), pid = store.projectId, scope = scopeOf(store.scenarioId);
   inBackground(db.tx(async (q) => {
     const newer = await q.query('SELECT 1 FROM network_columns WHERE project_id = $1 AND scope = $2 AND version >= $3::bigint LIMIT 1', [pid, scope, version]);

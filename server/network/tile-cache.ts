@@ -25,12 +25,12 @@ const CHECK_MAX = Number(process.env.NETWORK_TILE_CHECK_MAX ?? 5000);
 export const tileKey = (pid: number, f: NetworkFilter) =>
   `${pid}|tile|${f.scenarioId ?? ''}|${(f.objectTypeIds ?? []).join(',')}|${f.includeWithoutObjectInstances ? 1 : 0}|${f.bbox!.join(',')}`;
 
-/** Whether the tile kept at `e.version` answers the same at `version` (see the header). */
-async function stillValid(q: Queryable, pid: number, e: Entry, version: string, bbox: [number, number, number, number]): Promise<boolean> {
-  if (!e.tile || BigInt(e.version) > BigInt(version)) return false;
-  const touched = await changedSince(q, pid, e.version, version);
+/** Whether a tile read at version `from`, whose read found `objects`, answers the same at `version` (see the header). */
+async function stillValid(q: Queryable, pid: number, from: string, objects: ReadonlySet<string>, version: string, bbox: [number, number, number, number]): Promise<boolean> {
+  if (BigInt(from) > BigInt(version)) return false;
+  const touched = await changedSince(q, pid, from, version);
   if (!touched || touched.length > CHECK_MAX) return false;
-  if (touched.some((id) => e.tile!.objects.has(id))) return false;
+  if (touched.some((id) => objects.has(id))) return false;
   if (!touched.length) return true;
   const [x1, y1, x2, y2] = bbox;
   // a path has no box of its own: it reaches the window through its edges (any scenario: a wider check, never a miss)
@@ -51,7 +51,7 @@ export function tileArrowBody(db: Db, pid: number, f: NetworkFilter, dbId: strin
     const hit = cached(db, key, version);
     if (hit?.tile) { lastTile.how = 'kept'; return hit; }
     const held = latest(db, key);
-    if (held?.tile && await stillValid(db, pid, held, version, f.bbox!)) {
+    if (held?.tile && await stillValid(db, pid, held.version, held.tile.objects, version, f.bbox!)) {
       lastTile.how = 'revalidated';
       return remember(db, key, { ...held, version, etag: etagOf(dbId, pid, version, key) });
     }
@@ -59,7 +59,7 @@ export function tileArrowBody(db: Db, pid: number, f: NetworkFilter, dbId: strin
     const stored = await loadStoredTile(db, pid, key);
     if (stored && stored.version !== held?.version) {
       const tile = { objects: stored.objects };
-      if (stored.version === version || await stillValid(db, pid, { version: stored.version, etag: '', body: stored.body, bytes: 0, tile }, version, f.bbox!)) {
+      if (stored.version === version || await stillValid(db, pid, stored.version, stored.objects, version, f.bbox!)) {
         lastTile.how = stored.version === version ? 'stored' : 'revalidated';
         lastTile.stored = true;
         if (stored.version !== version) restampStoredTile(db, pid, key, stored.version, version);
