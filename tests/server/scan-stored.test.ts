@@ -73,6 +73,13 @@ describe('the serialized column store', () => {
     expect(b.ids.findString('nope')).toBe(-1);
     expect(b.ids.addString('x-new')).toBe(va.n);
     expect(b.ids.addString(a.ids.string(3))).toBe(3);
+    // bytes not 8-aligned in their buffer (columns copied instead of viewed): the same store
+    const bytes = serializeScan(a), shifted = new Uint8Array(bytes.length + 1);
+    shifted.set(bytes, 1);
+    const c = deserializeScan(shifted.subarray(1), pid, 7)!.view();
+    expect(Array.from(c.xy)).toEqual(Array.from(va.xy));
+    expect(Array.from(c.values.inst)).toEqual(Array.from(va.values.inst));
+    expect(c.ids.string(va.n - 1)).toBe(a.ids.string(va.n - 1));
   });
 
   it('is refused for another scope or project, or bytes of another kind', () => {
