@@ -23,8 +23,9 @@ import { WorkflowSettingsEntry } from '../settings/WorkflowSettingsEntry';
 import { WorkflowStatisticsEntry } from '../statistics/WorkflowStatisticsEntry';
 import { idOfSegment, settingsOfFragment, workflowAddress } from './workflow-address';
 
-// The map screen of the step, loaded on demand (the map libraries are heavy).
-const loadMapScreen = () => import('../map/MapScreen');
+// The map screen of the step, loaded on demand (the map libraries are heavy). Exported for tests: awaiting it waits for
+// a load the route began (a test must not end while the map's modules are still loading).
+export const loadMapScreen = () => import('../map/MapScreen');
 const WorkflowMap = lazy(() => loadMapScreen().then((m) => ({ default: m.MapScreen })));
 
 const WORKFLOW_LOADING = 'workflow.loading';

@@ -7,7 +7,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { makeStore } from '../../../src/app/store';
-import { WorkflowRoute } from '../../../src/workflow/WorkflowRoute';
+import { loadMapScreen, WorkflowRoute } from '../../../src/workflow/WorkflowRoute';
 import { networkApi } from '../../../src/api/endpoints/network';
 import { mockFetch } from '../support/fetch-mock';
 import { setupI18n } from '../support/i18n';
@@ -50,5 +50,9 @@ describe('workflow entry', () => {
     await waitFor(() => expect(m.callsTo('GET', '/api/project/7/network_object/all').map((c) => new URL(c.url).searchParams.get('bbox'))).toContain('0,0,2048,2048'));
     expect(window.location.hash).toBe('#12;900000;900000');
     expect(m.callsTo('GET', '/api/project/7/network_object/all').every((c) => Number(new URL(c.url).searchParams.get('bbox')!.split(',')[0]) < 10_000)).toBe(true);
+    // the module loads the route began end inside the test (one still loading after the environment's teardown was an
+    // unhandled error of the run)
+    await loadMapScreen();
+    await import('../../../src/map/tile-prefetch');
   });
 });
