@@ -3,7 +3,8 @@
 // BENCH_WHOLE_DATABASE_URL, else PGlite in memory), its whole network read cold each time (the server's caches
 // cleared, nothing stored), as JSON, as Arrow with the model's index computed on the main thread, and as Arrow with the
 // index from the Web Worker (src/api/network-index.ts), then that again in a fresh server process whose columns of the
-// version are stored in the database (server/network/scan-stored.ts) — in one run. Times: open to the network drawn, the whole read's HTTP (request
+// version are stored in the database (server/network/scan-stored.ts), then in a fresh server process that finds the
+// answer's gzip stored (answer-stored.ts) — in one run. Times: open to the network drawn, the whole read's HTTP (request
 // to last byte, as the browser saw it), the main thread's answer → model (rows, waiting for the worker, assembly),
 // heap after a full GC. An unmeasured open comes first (the server's whole-network validators, where the step posts
 // them, run then and their results are kept), so the passes meet an idle server. BENCH_WHOLE_EDGES (default 100000), BENCH_WHOLE_RUNS (3). Run: npx vite build first.
@@ -18,6 +19,7 @@ import { seedProject } from '../server/projects/seed-project';
 import { clearNetworkCache } from '../server/network/cache';
 import { clearScanStores } from '../server/network/read-arrow';
 import { storedWrites } from '../server/network/scan-stored';
+import { forgetStoredAnswers } from '../server/network/answer-stored';
 // @ts-expect-error plain ESM script without types
 import { ensureChromium } from '../scripts/chromium.mjs';
 
@@ -30,7 +32,8 @@ const FORMATS = [
   { name: 'JSON', format: 'json', worker: 'on' },
   { name: 'Arrow, index on the main thread', format: 'arrow', worker: 'off' },
   { name: 'Arrow, index in the worker', format: 'arrow', worker: 'on' },
-  { name: 'Arrow, index in the worker, columns stored in the database', format: 'arrow', worker: 'on', stored: true },
+  { name: 'Arrow, index in the worker, columns stored in the database', format: 'arrow', worker: 'on', stored: 'columns' },
+  { name: 'Arrow, index in the worker, answer stored in the database', format: 'arrow', worker: 'on', stored: 'answer' },
 ] as const;
 
 const DIST = resolve(process.env.BENCH_WHOLE_DIST ?? 'dist');
@@ -78,7 +81,10 @@ try {
     for (const f of FORMATS) {
       clearNetworkCache(); clearScanStores(); // a cold whole read: SQL, encoding, transfer
       // nothing stored, except in the pass that reads the columns the pass before it stored (server/network/scan-stored.ts)
-      if ('stored' in f) await storedWrites(); else await server.db.query('DELETE FROM network_columns');
+      // and the one that reads the answer the pass before it stored (answer-stored.ts)
+      await storedWrites();
+      if (!('stored' in f)) await server.db.query('DELETE FROM network_columns');
+      if (!('stored' in f) || f.stored === 'columns') { await server.db.query('DELETE FROM network_answer'); forgetStoredAnswers(); }
       const o = await open(f.format, f.worker);
       const heap = await o.page.evaluate(() => { (window as unknown as W).gc?.(); return (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 2 ** 20; });
       await o.ctx.close();

@@ -1,7 +1,8 @@
 // Network read, JSON beside Arrow (issue 15), in one run on one database (PGlite in memory, or BENCH_DATABASE_URL):
 // seeds "Scale test N edges" projects (`npm run seed`'s tiled FTTH network), then per size and path measures over real
 // HTTP the cold whole read (fresh process cache and column store, nothing stored: SQL + encoding + transfer; and a fresh
-// process reading the columns stored in the database, server/network/scan-stored.ts) to the client's model
+// process reading the columns stored in the database, server/network/scan-stored.ts; and one sending the answer's gzip
+// stored in the database, answer-stored.ts) to the client's model
 // (JSON.parse and createModel; or the model built straight from the Arrow columns, engine/model-columns.ts — what the
 // tab does, here on one thread; the tab's worker share is timed apart), the warm (cached) read, the bytes on the wire per
 // edge plain and gzip, a tile read (AREA_TILE square, the area loader's unit) to what the merge takes and with its merge
@@ -15,6 +16,7 @@ import { seedProject } from '../server/projects/seed-project';
 import { bumpNetworkVersion, clearNetworkCache } from '../server/network/cache';
 import { clearScanStores } from '../server/network/read-arrow';
 import { storedWrites } from '../server/network/scan-stored';
+import { forgetStoredAnswers } from '../server/network/answer-stored';
 import { modelInputFromColumns, networkColumns } from '../engine/network-arrow';
 import { columnRows, modelOfColumns } from '../engine/model-columns';
 import { columnIndex } from '../engine/column-index';
@@ -53,10 +55,10 @@ const mergeInput = (p: Path, input: ModelInput): MergeRead => (p === 'Arrow' ? i
 /** GET → bytes (ms to the whole body), then decode (ms) and, for whole reads, the model (ms): JSON.parse then
  *  createModel; Arrow: the model from the columns — rows (the tab's main thread), index (the tab's worker, here on the
  *  same thread after the rows), assembly. */
-async function read(p: Path, path: string, model = true) {
+async function read(p: Path, path: string, model = true, gzip = false) {
   (globalThis as { gc?: () => void }).gc?.(); // the garbage of the pass before is not this read's (npm run bench: --expose-gc)
   const t0 = performance.now();
-  const r = await fetch(`${server.url}/api${path}`, { headers: headers(p) });
+  const r = await fetch(`${server.url}/api${path}`, { headers: headers(p, gzip) });
   if (!r.ok) throw new Error(`${path}: ${r.status}`);
   const bytes = new Uint8Array(await r.arrayBuffer());
   const t1 = performance.now();
@@ -104,21 +106,32 @@ for (const n of SIZES) {
   const whole = `/project/${pid}/network_object/all?includeWithoutObjectInstances=false`;
   const cold: Record<Path, number[]> = { JSON: [], Arrow: [] }, coldHttp: Record<Path, number[]> = { JSON: [], Arrow: [] };
   const coldStored: Record<Path, number[]> = { JSON: [], Arrow: [] }, coldStoredHttp: Record<Path, number[]> = { JSON: [], Arrow: [] };
+  const answerStored: Record<Path, number[]> = { JSON: [], Arrow: [] }, answerStoredHttp: Record<Path, number[]> = { JSON: [], Arrow: [] };
   const parts = { rows: [] as number[], index: [] as number[], assemble: [] as number[] };
   const dec: Record<Path, number[]> = { JSON: [], Arrow: [] }, warm: Record<Path, number[]> = { JSON: [], Arrow: [] };
   const size: Record<Path, { raw: number; gz: number; objects: number }> = { JSON: { raw: 0, gz: 0, objects: 0 }, Arrow: { raw: 0, gz: 0, objects: 0 } };
   for (let k = 0; k < RUNS; k++) {
     for (const p of PATHS) {
       clearNetworkCache(); clearScanStores();
-      await server.db.query('DELETE FROM network_columns'); // never read before: no stored columns either
+      // never read before: no stored columns or answer either
+      await storedWrites();
+      await server.db.query('DELETE FROM network_columns'); await server.db.query('DELETE FROM network_answer'); forgetStoredAnswers();
       const r = await read(p, whole);
       cold[p].push(r.total); coldHttp[p].push(r.http); dec[p].push(r.decode);
       // a fresh process where the columns of this version are stored (the read above stored them; JSON has no stored
-      // form: its cold read is its number here)
+      // form: its cold read is its number here), the answer not
       await storedWrites();
+      await server.db.query('DELETE FROM network_answer'); forgetStoredAnswers();
       clearNetworkCache(); clearScanStores();
       const st = p === 'Arrow' ? await read(p, whole) : r;
       coldStored[p].push(st.total); coldStoredHttp[p].push(st.http);
+      // a fresh process where the answer's gzip is stored (answer-stored.ts; the read above stored it): asked with gzip,
+      // as a browser asks (this client inflates it)
+      await storedWrites();
+      clearNetworkCache(); clearScanStores();
+      const sa = p === 'Arrow' ? await read(p, whole, true, true) : r;
+      if (p === 'Arrow' && Buffer.compare(Buffer.from(sa.bytes), Buffer.from(r.bytes)) !== 0) throw new Error('the stored answer differs from the built one');
+      answerStored[p].push(sa.total); answerStoredHttp[p].push(sa.http);
       size[p] = { raw: r.bytes.length, gz: gzipSync(r.bytes, { level: 1 }).length, objects: r.objects };
       const w = await read(p, whole);
       warm[p].push(w.total);
@@ -143,6 +156,8 @@ for (const n of SIZES) {
   add('cold whole read, HTTP only (SQL + encode + transfer)', n, 'p50', 'ms', p50(coldHttp));
   add('cold whole read to the model, columns stored in the database (fresh process)', n, 'p50', 'ms', p50(coldStored));
   add('cold whole read, columns stored in the database, HTTP only', n, 'p50', 'ms', p50(coldStoredHttp));
+  add('cold whole read to the model, answer stored in the database (fresh process, gzip)', n, 'p50', 'ms', p50(answerStored));
+  add('cold whole read, answer stored in the database, HTTP only (gzip, inflated by the client)', n, 'p50', 'ms', p50(answerStoredHttp));
   add('client: answer to the model (JSON.parse + createModel / model from the Arrow columns, one thread)', n, 'p50', 'ms', p50(dec));
   // the tab's main thread makes the rows while a worker computes the index; both then wait for the slower one
   const part = (k: keyof typeof parts) => stats(parts[k]).p50;

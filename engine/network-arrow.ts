@@ -94,10 +94,23 @@ let decoder: TextDecoder | null = null;
 const fromUnits = (u: ArrayLike<number>): string => String.fromCharCode.apply(null, u as number[]);
 const cont = (b: number) => (b & 0xc0) === 0x80;
 
+const fcc = String.fromCharCode;
+/** The text of 36 ASCII bytes at s (a UUID's length: most ids), one call with the codes as arguments (≈ 2.5× faster
+ *  than apply over a typed array); undefined when some byte is not ASCII. */
+function ascii36(x: Uint8Array, s: number): string | undefined {
+  let or = 0;
+  for (let i = s; i < s + 36; i++) or |= x[i];
+  if (or & 0x80) return undefined;
+  return fcc(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5], x[s + 6], x[s + 7], x[s + 8], x[s + 9], x[s + 10], x[s + 11],
+    x[s + 12], x[s + 13], x[s + 14], x[s + 15], x[s + 16], x[s + 17], x[s + 18], x[s + 19], x[s + 20], x[s + 21], x[s + 22], x[s + 23],
+    x[s + 24], x[s + 25], x[s + 26], x[s + 27], x[s + 28], x[s + 29], x[s + 30], x[s + 31], x[s + 32], x[s + 33], x[s + 34], x[s + 35]);
+}
+
 /** The text of UTF-8 bytes [s, e). */
 export function utf8String(bytes: Uint8Array, s: number, e: number): string {
   const n = e - s;
   if (n === 0) return '';
+  if (n === 36) { const t = ascii36(bytes, s); if (t !== undefined) return t; }
   if (n > LONG) return (decoder ??= new TextDecoder()).decode(bytes.subarray(s, e));
   let k = 0;
   for (let i = s; i < e;) {

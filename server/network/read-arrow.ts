@@ -16,9 +16,14 @@ import { keptRows } from './scan-kept';
 import { scanFromRows } from './scan-rows';
 import { readWindowScan } from './scan-window';
 import { inSnapshot } from './send';
-import { cached, etagOf, exclusive, networkVersion, remember, type Entry } from './cache';
+import { cached, etagOf, exclusive, gzipped, latest, networkVersion, remember, type Entry } from './cache';
 import { changedSince } from './snapshot';
-import { loadStoredScan, saveStoredScan } from './scan-stored';
+import { inBackground, loadStoredScan, saveStoredScan } from './scan-stored';
+import { loadStoredAnswer, markStoredAnswer, saveStoredAnswer } from './answer-stored';
+import { gunzip } from 'node:zlib';
+import { promisify } from 'node:util';
+
+const gunzipAsync = promisify(gunzip);
 
 /** True when the request asks for the Arrow form (its Accept names the Arrow stream type before any JSON type). */
 export function acceptsArrow(req: FastifyRequest): boolean {
@@ -33,8 +38,8 @@ export function acceptsArrow(req: FastifyRequest): boolean {
 
 /** How the last Arrow read went (tests, benchmarks): the whole-project body cached or built (`body`); read from the
  *  column store, a window's own store (`window`) or the rows (`source`); how the store got to the version — built afresh, patched from the change log,
- *  or current (`scan`); whether the store came from the columns stored in the database (`stored`, scan-stored.ts). */
-export const lastArrow: { body: 'cached' | 'built'; source: 'scan' | 'window' | 'rows'; scan: 'built' | 'patched' | 'current'; stored: boolean } = { body: 'built', source: 'rows', scan: 'built', stored: false };
+ *  or current (`scan`); `body` 'stored': the answer's gzip was stored in the database (answer-stored.ts); whether the store came from the columns stored in the database (`stored`, scan-stored.ts). */
+export const lastArrow: { body: 'cached' | 'built' | 'stored'; source: 'scan' | 'window' | 'rows'; scan: 'built' | 'patched' | 'current'; stored: boolean } = { body: 'built', source: 'rows', scan: 'built', stored: false };
 
 /** A column store at `version`; `stored`: the version of the scope's stored columns as far as this process knows,
  *  `since`: objects patched into the store after that version. */
@@ -144,18 +149,44 @@ export async function rowsArrow(q: Queryable, projectId: number, f: NetworkFilte
   return encodeScanArrow(r.scan, r.kept);
 }
 
-/** The whole-project Arrow body at the current version: cached, else built in one snapshot and remembered. */
-export function currentArrowBody(db: Db, pid: number, key: string, f: NetworkFilter, dbId: string): Promise<Entry> {
+/** A whole-project Arrow answer: the cache entry, or only the stored gzip of the answer (`gz`) for a gzip client. */
+export type ArrowAnswer = { entry: Entry; gz?: undefined } | { entry?: undefined; gz: Buffer; etag: string };
+
+/** The whole-project Arrow body at the current version: cached, else the stored answer (answer-stored.ts), else built
+ *  in one snapshot, remembered and stored. `gzipOnly`: the client takes gzip, so a stored answer is sent as the bytes
+ *  it was stored as (the body is unzipped for the cache after the answer). */
+export function currentArrowAnswer(db: Db, pid: number, key: string, f: NetworkFilter, dbId: string, gzipOnly = false): Promise<ArrowAnswer> {
   const ck = `${pid}|${key}`;
   // one build at a time per scope: the column store is shared by the reads of every filter of the scope
-  return exclusive(db, `${pid}|scan|${f.scenarioId ?? ''}`, () => exclusive(db, ck, async () => {
+  return exclusive(db, `${pid}|scan|${f.scenarioId ?? ''}`, () => exclusive(db, ck, async (): Promise<ArrowAnswer> => {
     const hit = cached(db, ck, await networkVersion(db, pid));
-    if (hit) { lastArrow.body = 'cached'; return hit; }
-    return inSnapshot(db, async (q) => {
+    if (hit) { lastArrow.body = 'cached'; return { entry: hit }; }
+    return inSnapshot(db, async (q): Promise<ArrowAnswer> => {
       const v = await networkVersion(q, pid);
+      const etag = etagOf(dbId, pid, v, key);
+      const stored = await loadStoredAnswer(q, pid, key, v);
+      if (stored) {
+        lastArrow.body = 'stored';
+        markStoredAnswer(db, pid, key, v);
+        const keep = (body: Buffer) => {
+          // not over a newer answer remembered meanwhile
+          const now = latest(db, ck);
+          return now && BigInt(now.version) > BigInt(v) ? { version: v, etag, body, bytes: body.length } : remember(db, ck, { version: v, etag, body, gz: Promise.resolve(stored.gz) });
+        };
+        const body = gunzipAsync(stored.gz);
+        if (gzipOnly) { inBackground(body.then(keep), 'stored answer kept'); return { gz: stored.gz, etag }; }
+        return { entry: keep(await body) };
+      }
       const body = await readNetworkArrow(q, pid, f, db);
       lastArrow.body = 'built';
-      return remember(db, ck, { version: v, etag: etagOf(dbId, pid, v, key), body });
+      const entry = remember(db, ck, { version: v, etag, body });
+      saveStoredAnswer(db, pid, key, v, body.length, gzipped(entry));
+      return { entry };
     });
   }));
+}
+
+/** The whole-project Arrow body at the current version as a cache entry (currentArrowAnswer, the body unzipped). */
+export async function currentArrowBody(db: Db, pid: number, key: string, f: NetworkFilter, dbId: string): Promise<Entry> {
+  return (await currentArrowAnswer(db, pid, key, f, dbId)).entry!;
 }

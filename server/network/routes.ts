@@ -13,10 +13,10 @@ import { createInstances, deleteInstances, patchAttributeValues, updateInstances
 import { createRelations, deleteRelations } from './relations';
 import { networkJson, nodeAt, readNetwork, type NetworkFilter } from './read';
 import { currentBody } from './snapshot-read';
-import { acceptsArrow, currentArrowBody } from './read-arrow';
+import { acceptsArrow, currentArrowAnswer } from './read-arrow';
 import { tileArrowBody } from './tile-cache';
 import { ARROW_MEDIA_TYPE } from '../../engine/network-arrow-schema';
-import { inSnapshot, notModified, sendBody } from './send';
+import { acceptsGzip, inSnapshot, notModified, sendBody } from './send';
 import { isLargeNetwork, sendLargeNetwork } from './send-stream';
 import { bumpNetworkVersion, cached, databaseId, etagOf, networkVersion } from './cache';
 import type { Queryable } from '../db/db';
@@ -84,9 +84,11 @@ export async function networkRoutes(api: FastifyInstance): Promise<void> {
     reply.header('etag', etagOf(dbId, pid, version, key));
     if (notModified(req, etagOf(dbId, pid, version, key))) return reply.status(304).send();
     if (arrow) {
-      const a = await currentArrowBody(db, pid, key, f, dbId);
-      reply.header('etag', a.etag);
-      return sendBody(req, reply, a.body, a, ARROW_MEDIA_TYPE);
+      // an answer stored in the database goes to a gzip client as the gzip it was stored as (answer-stored.ts)
+      const a = await currentArrowAnswer(db, pid, key, f, dbId, acceptsGzip(req));
+      if (a.gz) return reply.header('etag', a.etag).type(ARROW_MEDIA_TYPE).header('content-encoding', 'gzip').send(a.gz);
+      reply.header('etag', a.entry.etag);
+      return sendBody(req, reply, a.entry.body, a.entry, ARROW_MEDIA_TYPE);
     }
     let e = cached(db, `${pid}|${key}`, version);
     if (!e && await isLargeNetwork(db, pid)) return sendLargeNetwork(req, reply, db, pid, f, key, dbId);

@@ -102,7 +102,8 @@ export function inBackground(write: Promise<unknown>, what: string): void {
   pending.add(p);
 }
 
-/** Resolves when every write of stored columns and tiles begun so far has ended (server close, tests, benchmarks). */
+/** Resolves when every write of stored columns, tiles and answers (and the keeping of a stored answer sent as it was)
+ *  begun so far has ended (server close, tests, benchmarks). */
 export async function storedWrites(): Promise<void> {
   while (pending.size) await Promise.all([...pending]);
 }

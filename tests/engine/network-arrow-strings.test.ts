@@ -37,6 +37,16 @@ describe('utf8 columns', () => {
     }
   });
 
+  it('ids of 36 bytes (the length of a UUID, read on their own fast path) come out as written, ASCII or not, at any offset', () => {
+    const unit = fc.constantFrom('0', '9', 'a', 'f', '-', 'Z', '~', '\u0000', '\u007f', 'é', '€', '😀');
+    fc.assert(fc.property(fc.array(fc.string({ unit, minLength: 30, maxLength: 40 }), { maxLength: 12 }), fc.integer({ min: 0, max: 7 }),
+      (values, pad) => { expect(strings(column(values, pad))).toEqual(values); }), { numRuns: 600 });
+    const td = new TextDecoder();
+    fc.assert(fc.property(fc.uint8Array({ minLength: 36, maxLength: 36 }), (b) => { expect(utf8String(b, 0, 36)).toBe(td.decode(b)); }), { numRuns: 2000 });
+    const id = crypto.randomUUID();
+    expect(strings(column([id, id.toUpperCase(), `${id.slice(0, 35)}é`]))).toEqual([id, id.toUpperCase(), `${id.slice(0, 35)}é`]);
+  });
+
   it('street names with accents among plain values (the seeded values that made one external string per value)', () => {
     const values = ['Huisaansluiting Thomas à Kempisweg 248701', 'Drop 250318', '48', null, 'Straße “één”', ''];
     expect(strings(column(values))).toEqual(values);
