@@ -58,8 +58,8 @@ async function open(format: string, worker: string) {
   await ctx.addInitScript(([id, f, w]) => { localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.networkWorker', w); }, [token, format, worker]);
   const page: Page = await ctx.newPage();
   await page.route('**/service.pdok.nl/**', (r) => r.abort());
-  let httpMs = NaN;
-  page.on('requestfinished', (r) => { if (r.url().includes('/network_object/all')) { const t = r.timing(); httpMs = t.responseEnd; } });
+  let httpMs = NaN, firstByteMs = NaN;
+  page.on('requestfinished', (r) => { if (r.url().includes('/network_object/all')) { const t = r.timing(); httpMs = t.responseEnd; firstByteMs = t.responseStart; } });
   // the step's validations, if it posts them (a whole-loaded network is validated live in the tab)
   const validated = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/validations') && r.request().method() === 'POST', { timeout: 30_000 }).catch(() => null);
   const start = Date.now();
@@ -67,7 +67,7 @@ async function open(format: string, worker: string) {
   await page.waitForFunction(() => { const m = (window as unknown as W).__map; return !!m && m.state() !== null && m.counts().edges > 0; }, undefined, { timeout: 600_000, polling: 20 });
   const openMs = Date.now() - start;
   const whole = await page.evaluate(() => (window as unknown as W).__map!.wholeModel());
-  return { ctx, page, openMs, httpMs, whole, validated };
+  return { ctx, page, openMs, httpMs, firstByteMs, whole, validated };
 }
 
 const rows: BenchRow[] = [];
@@ -76,7 +76,7 @@ try {
   const w = await open('arrow', 'on');
   await w.validated;
   await w.ctx.close();
-  const res = new Map<string, { open: number[]; http: number[]; rows: number[]; wait: number[]; assemble: number[]; main: number[]; heap: number[]; how: Set<string> }>();
+  const res = new Map<string, { open: number[]; http: number[]; first: number[]; rows: number[]; wait: number[]; assemble: number[]; main: number[]; heap: number[]; how: Set<string> }>();
   for (let k = 0; k < RUNS; k++) {
     for (const f of FORMATS) {
       clearNetworkCache(); clearScanStores(); // a cold whole read: SQL, encoding, transfer
@@ -88,11 +88,11 @@ try {
       const o = await open(f.format, f.worker);
       const heap = await o.page.evaluate(() => { (window as unknown as W).gc?.(); return (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 2 ** 20; });
       await o.ctx.close();
-      const r = res.get(f.name) ?? { open: [], http: [], rows: [], wait: [], assemble: [], main: [], heap: [], how: new Set<string>() };
-      r.open.push(o.openMs); r.http.push(o.httpMs); r.rows.push(o.whole.rowsMs); r.wait.push(o.whole.waitMs); r.assemble.push(o.whole.assembleMs);
+      const r = res.get(f.name) ?? { open: [], http: [], first: [], rows: [], wait: [], assemble: [], main: [], heap: [], how: new Set<string>() };
+      r.open.push(o.openMs); r.http.push(o.httpMs); r.first.push(o.firstByteMs); r.rows.push(o.whole.rowsMs); r.wait.push(o.whole.waitMs); r.assemble.push(o.whole.assembleMs);
       r.main.push(o.whole.rowsMs + o.whole.assembleMs); r.heap.push(heap); r.how.add(o.whole.how);
       res.set(f.name, r);
-      console.log(`${f.name}: open ${o.openMs} ms, whole read ${o.httpMs.toFixed(0)} ms, model ${o.whole.how} rows ${o.whole.rowsMs.toFixed(0)} wait ${o.whole.waitMs.toFixed(0)} assembly ${o.whole.assembleMs.toFixed(0)} ms, heap ${heap.toFixed(1)} MB`);
+      console.log(`${f.name}: open ${o.openMs} ms, whole read ${o.httpMs.toFixed(0)} ms (first byte ${o.firstByteMs.toFixed(0)}), model ${o.whole.how} rows ${o.whole.rowsMs.toFixed(0)} wait ${o.whole.waitMs.toFixed(0)} assembly ${o.whole.assembleMs.toFixed(0)} ms, heap ${heap.toFixed(1)} MB`);
     }
   }
   const json = res.get('JSON')!;
@@ -101,6 +101,7 @@ try {
     const p50 = (x: number[]) => stats(x).p50;
     rows.push(row(`open to the network drawn (cold whole read) — ${f.name}`, EDGES, 'p50', 'ms', p50(r.open), base ? p50(base.open) : null));
     rows.push(row(`whole read, request to last byte — ${f.name}`, EDGES, 'p50', 'ms', p50(r.http), base ? p50(base.http) : null));
+    rows.push(row(`whole read, request to first byte — ${f.name}`, EDGES, 'p50', 'ms', p50(r.first), base ? p50(base.first) : null));
     if (f.name !== 'JSON') {
       rows.push(row(`main thread: answer → model (rows + wait for the index + assembly) — ${f.name} (${[...r.how].join(',')})`, EDGES, 'p50', 'ms',
         p50(r.rows) + p50(r.wait) + p50(r.assemble)));

@@ -55,10 +55,10 @@ const mergeInput = (p: Path, input: ModelInput): MergeRead => (p === 'Arrow' ? i
 /** GET → bytes (ms to the whole body), then decode (ms) and, for whole reads, the model (ms): JSON.parse then
  *  createModel; Arrow: the model from the columns — rows (the tab's main thread), index (the tab's worker, here on the
  *  same thread after the rows), assembly. */
-async function read(p: Path, path: string, model = true, gzip = false) {
+async function read(p: Path, path: string, model = true) {
   (globalThis as { gc?: () => void }).gc?.(); // the garbage of the pass before is not this read's (npm run bench: --expose-gc)
   const t0 = performance.now();
-  const r = await fetch(`${server.url}/api${path}`, { headers: headers(p, gzip) });
+  const r = await fetch(`${server.url}/api${path}`, { headers: headers(p) });
   if (!r.ok) throw new Error(`${path}: ${r.status}`);
   const bytes = new Uint8Array(await r.arrayBuffer());
   const t1 = performance.now();
@@ -125,11 +125,12 @@ for (const n of SIZES) {
       clearNetworkCache(); clearScanStores();
       const st = p === 'Arrow' ? await read(p, whole) : r;
       coldStored[p].push(st.total); coldStoredHttp[p].push(st.http);
-      // a fresh process where the answer's gzip is stored (answer-stored.ts; the read above stored it): asked with gzip,
-      // as a browser asks (this client inflates it)
+      // a fresh process where the answer's gzip is stored (answer-stored.ts; the read above stored it): asked without
+      // gzip as the rows above (the server inflates it; a browser, asking with gzip, is sent the stored bytes — Node's
+      // fetch inflates 62 MB slower than the server sends them, bench:browser-whole times that way)
       await storedWrites();
       clearNetworkCache(); clearScanStores();
-      const sa = p === 'Arrow' ? await read(p, whole, true, true) : r;
+      const sa = p === 'Arrow' ? await read(p, whole) : r;
       if (p === 'Arrow' && Buffer.compare(Buffer.from(sa.bytes), Buffer.from(r.bytes)) !== 0) throw new Error('the stored answer differs from the built one');
       answerStored[p].push(sa.total); answerStoredHttp[p].push(sa.http);
       size[p] = { raw: r.bytes.length, gz: gzipSync(r.bytes, { level: 1 }).length, objects: r.objects };
@@ -156,8 +157,8 @@ for (const n of SIZES) {
   add('cold whole read, HTTP only (SQL + encode + transfer)', n, 'p50', 'ms', p50(coldHttp));
   add('cold whole read to the model, columns stored in the database (fresh process)', n, 'p50', 'ms', p50(coldStored));
   add('cold whole read, columns stored in the database, HTTP only', n, 'p50', 'ms', p50(coldStoredHttp));
-  add('cold whole read to the model, answer stored in the database (fresh process, gzip)', n, 'p50', 'ms', p50(answerStored));
-  add('cold whole read, answer stored in the database, HTTP only (gzip, inflated by the client)', n, 'p50', 'ms', p50(answerStoredHttp));
+  add('cold whole read to the model, answer stored in the database (fresh process)', n, 'p50', 'ms', p50(answerStored));
+  add('cold whole read, answer stored in the database, HTTP only', n, 'p50', 'ms', p50(answerStoredHttp));
   add('client: answer to the model (JSON.parse + createModel / model from the Arrow columns, one thread)', n, 'p50', 'ms', p50(dec));
   // the tab's main thread makes the rows while a worker computes the index; both then wait for the slower one
   const part = (k: keyof typeof parts) => stats(parts[k]).p50;
