@@ -40,20 +40,28 @@ export const indexCounts = (c: NetworkColumns): number[] =>
 
 /** The index of the answer; `ids`: its ids' text when the caller has it. */
 export function columnIndex(c: NetworkColumns, ids: readonly string[] = columnIds(c)): ColumnIndex {
-  const nIds = ids.length, nObj = c.objects;
-  const ins = c.instances, pe = c.pathEdges, av = c.values, rl = c.relations, ed = c.edges;
-  const nIns = ins.id.length, nPe = pe.id.length, nAv = av.instance.length, nRel = rl.from.length;
+  return columnIndexer(ids, c.objects).done(c);
+}
+
+type Slots = ColumnIndex['slots'];
+type Lists = ColumnIndex['lists'];
+
+/**
+ * The index computed table by table as an answer arrives (the worker of a streamed read: network-index.worker.ts):
+ * made once the ids' text is known, `take` computes what a just completed table allows — its id table's slots and the
+ * reverse indexes keyed by it — and `done` the rest; the result is columnIndex's. `objects`: the answer's object count.
+ */
+export function columnIndexer(ids: readonly string[], objects: number): { take(name: string, c: NetworkColumns): void; done(c: NetworkColumns): ColumnIndex } {
+  const nIds = ids.length, nObj = objects;
   const sc = new Scratch();
-  sc.reserve(4 * Math.max(4 * nObj, 3 * nAv, 3 * nRel, nIds) + 4096);
+  sc.reserve(4 * Math.max(4 * nObj, nIds) + 4096);
   const st = int32Array(nIds);
   for (let i = 0; i < nIds; i++) st[i] = hashChars(hashStart, ids[i]);
+  const slots: Partial<Slots> = {}, lists: Partial<Lists> = {};
+  let dups = false, instRow: Int32Array | null = null;
 
   // id tables: hashes from the ids' states (composite keys go on from the first id's state); keys compared as text
   // only where two hashes meet
-  let dups = false;
-  const names = av.name, types = rl.type;
-  const avKey = (j: number) => `${ids[av.instance[j]]}\u0001${names.dict[names.codes[j]]}`;
-  const relKey = (j: number) => `${ids[rl.from[j]]}\u0001${ids[rl.to[j]]}\u0001${types.dict[types.codes[j]]}`;
   const byEntry = (n: number, hashOf: (j: number) => number, key: (j: number) => string, later: boolean): Int32Array => {
     const m0 = sc.mark(), hs = sc.take(n, true), entries = sc.take(n, true);
     for (let j = 0; j < n; j++) { hs[j] = hashOf(j); entries[j] = j; }
@@ -65,16 +73,8 @@ export function columnIndex(c: NetworkColumns, ids: readonly string[] = columnId
   };
   const byId = (idNums: Int32Array | null, n: number): Int32Array =>
     byEntry(n, (j) => hashEnd(st[idNums ? idNums[j] : j]), (j) => ids[idNums ? idNums[j] : j], true);
-  const slots = {
-    networkObjects: byId(null, nObj), objectInstances: byId(ins.id, nIns), pathEdges: byId(pe.id, nPe),
-    attributeValues: byEntry(nAv, (j) => hashEnd(hashChars(hashSep(st[av.instance[j]]), names.dict[names.codes[j]])), avKey, true),
-    relations: byEntry(nRel, (j) => hashEnd(hashChars(hashSep(hashChars(hashSep(st[rl.from[j]]), ids[rl.to[j]])), types.dict[types.codes[j]])), relKey, false),
-  };
-
   // reverse indexes: each entry's key as a dense row (objects: dense row = id number; instances: column order)
   const obj = (idNum: number) => (idNum < nObj ? idNum : -1);
-  const instRow = int32Array(nIds).fill(-1);
-  for (let k = 0; k < nIns; k++) instRow[ins.id[k]] = k;
   const plan = (nKeys: number, n: number, keyRow: (j: number) => number, cmp: (a: number, b: number) => number): ListPlan => {
     const m0 = sc.mark(), kix = sc.take(n, true);
     for (let j = 0; j < n; j++) kix[j] = keyRow(j);
@@ -82,24 +82,68 @@ export function columnIndex(c: NetworkColumns, ids: readonly string[] = columnId
     sc.release(m0);
     return p;
   };
-  const ends = int32Array(2 * nObj).fill(-2);
-  for (let k = 0; k < ed.id.length; k++) {
-    const j = ed.id[k];
-    ends[2 * j] = obj(ed.from[k]);
-    if (ed.to[k] !== ed.from[k]) ends[2 * j + 1] = obj(ed.to[k]); // a self-loop is listed once
-  }
-  const rank = dictRanks(names.dict);
-  const byRel = (a: number, b: number) => cmpStr(relKey(a), relKey(b));
+  const rowsOfInstances = (c: NetworkColumns) => {
+    if (instRow) return instRow;
+    const ins = c.instances, r = int32Array(nIds).fill(-1);
+    for (let k = 0; k < ins.id.length; k++) r[ins.id[k]] = k;
+    return (instRow = r);
+  };
+  const nInsOf = (c: NetworkColumns) => c.instances.id.length;
+  slots.networkObjects = byId(null, nObj); // needs the ids alone
+
+  const parts: Record<string, (c: NetworkColumns) => void> = {
+    edges(c) {
+      const ed = c.edges, ends = int32Array(2 * nObj).fill(-2);
+      for (let k = 0; k < ed.id.length; k++) {
+        const j = ed.id[k];
+        ends[2 * j] = obj(ed.from[k]);
+        if (ed.to[k] !== ed.from[k]) ends[2 * j + 1] = obj(ed.to[k]); // a self-loop is listed once
+      }
+      lists.edgesByNode = plan(nObj, 2 * nObj, (j) => ends[j], (a, b) => cmpStr(ids[a >> 1], ids[b >> 1]));
+    },
+    instances(c) {
+      const ins = c.instances;
+      slots.objectInstances = byId(ins.id, ins.id.length);
+      rowsOfInstances(c);
+      lists.instancesByObject = plan(nObj, ins.id.length, (j) => obj(ins.object[j]), (a, b) => cmpStr(ids[ins.id[a]], ids[ins.id[b]]));
+    },
+    pathEdges(c) {
+      const pe = c.pathEdges;
+      slots.pathEdges = byId(pe.id, pe.id.length);
+      lists.pathEdgesByPath = plan(nObj, pe.id.length, (j) => obj(pe.path[j]), (a, b) => pe.position[a] - pe.position[b] || cmpStr(ids[pe.id[a]], ids[pe.id[b]]));
+      lists.pathEdgesByEdge = plan(nObj, pe.id.length, (j) => obj(pe.edge[j]), (a, b) => cmpStr(ids[pe.id[a]], ids[pe.id[b]]));
+    },
+    values(c) {
+      const av = c.values, names = av.name, ir = rowsOfInstances(c), rank = dictRanks(names.dict);
+      const avKey = (j: number) => `${ids[av.instance[j]]}\u0001${names.dict[names.codes[j]]}`;
+      slots.attributeValues = byEntry(av.instance.length, (j) => hashEnd(hashChars(hashSep(st[av.instance[j]]), names.dict[names.codes[j]])), avKey, true);
+      lists.valuesByInstance = plan(nInsOf(c), av.instance.length, (j) => ir[av.instance[j]], (a, b) => rank[names.codes[a]] - rank[names.codes[b]]);
+    },
+    relations(c) {
+      const rl = c.relations, types = rl.type, ir = rowsOfInstances(c);
+      const relKey = (j: number) => `${ids[rl.from[j]]}\u0001${ids[rl.to[j]]}\u0001${types.dict[types.codes[j]]}`;
+      slots.relations = byEntry(rl.from.length, (j) => hashEnd(hashChars(hashSep(hashChars(hashSep(st[rl.from[j]]), ids[rl.to[j]])), types.dict[types.codes[j]])), relKey, false);
+      const byRel = (a: number, b: number) => cmpStr(relKey(a), relKey(b));
+      lists.relationsBySource = plan(nInsOf(c), rl.from.length, (j) => ir[rl.from[j]], byRel);
+      lists.relationsByTarget = plan(nInsOf(c), rl.from.length, (j) => ir[rl.to[j]], byRel);
+    },
+  };
+  const taken = new Set<string>();
+  // values and relations key their lists by instance rows: they wait for the instances (the server sends those first)
+  const take = (name: string, c: NetworkColumns) => {
+    if (!parts[name] || taken.has(name) || ((name === 'values' || name === 'relations') && !taken.has('instances'))) return;
+    taken.add(name);
+    parts[name](c);
+  };
   return {
-    counts: indexCounts(c), dups, slots,
-    lists: {
-      edgesByNode: plan(nObj, 2 * nObj, (j) => ends[j], (a, b) => cmpStr(ids[a >> 1], ids[b >> 1])),
-      instancesByObject: plan(nObj, nIns, (j) => obj(ins.object[j]), (a, b) => cmpStr(ids[ins.id[a]], ids[ins.id[b]])),
-      pathEdgesByPath: plan(nObj, nPe, (j) => obj(pe.path[j]), (a, b) => pe.position[a] - pe.position[b] || cmpStr(ids[pe.id[a]], ids[pe.id[b]])),
-      pathEdgesByEdge: plan(nObj, nPe, (j) => obj(pe.edge[j]), (a, b) => cmpStr(ids[pe.id[a]], ids[pe.id[b]])),
-      relationsBySource: plan(nIns, nRel, (j) => instRow[rl.from[j]], byRel),
-      relationsByTarget: plan(nIns, nRel, (j) => instRow[rl.to[j]], byRel),
-      valuesByInstance: plan(nIns, nAv, (j) => instRow[av.instance[j]], (a, b) => rank[names.codes[a]] - rank[names.codes[b]]),
+    take,
+    done(c) {
+      for (const name of ['edges', 'instances', 'pathEdges', 'values', 'relations']) take(name, c);
+      return {
+        counts: indexCounts(c), dups,
+        slots: { networkObjects: slots.networkObjects!, objectInstances: slots.objectInstances!, pathEdges: slots.pathEdges!, attributeValues: slots.attributeValues!, relations: slots.relations! },
+        lists: lists as Lists,
+      };
     },
   };
 }

@@ -6,9 +6,10 @@ import { RecordBatchReader, type Data } from 'apache-arrow';
 import { ARROW_TABLE_ORDER, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTableName } from './network-arrow-schema';
 import type { AttributeValue, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
 import type { InstanceRow, ModelInput, PathEdgeRow } from './model';
+import { internedStrings, strings, type Utf8Column } from './utf8-column';
 
-/** A utf8 column as bytes + offsets (strings made on demand). */
-export interface Utf8Column { offsets: Int32Array; bytes: Uint8Array; valid: Uint8Array | null }
+export { INTERN_SLOTS, internedStrings, strings, utf8String, type Utf8Column } from './utf8-column';
+
 /** A dictionary column: codes into `dict`. */
 export interface DictColumn { codes: Int32Array; dict: string[] }
 
@@ -46,114 +47,48 @@ function utf8Of(d: Data | undefined): Utf8Column {
   return { offsets: (d.valueOffsets as Int32Array).subarray(0, d.length + 1), bytes: d.values as Uint8Array, valid: validity(d) };
 }
 
-/** Strings of a utf8 column, each one a flat string of its own (one byte a character where it fits Latin-1), decoded
- *  here from the UTF-8 bytes. Decoding the column with TextDecoder and slicing kept every tile's decoded column alive
- *  as long as one value of it was held (two bytes a character once any is outside Latin-1), and one TextDecoder call
- *  per value made each value an external string (≈ 31 000, 5.4 MB after five tiles of a 10⁶-edge project: issue 15).
- *  Long values and bytes that are not UTF-8 go through TextDecoder (its replacement characters). */
-export function strings(c: Utf8Column): (string | null)[] {
-  const n = c.offsets.length - 1, out = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) out[i] = bit(c.valid, i) ? utf8String(c.bytes, c.offsets[i], c.offsets[i + 1]) : null;
-  return out;
-}
-
-/** Slots of internedStrings' table at most (16 MB while it runs). */
-export const INTERN_SLOTS = 1 << 22;
-
-/** Strings of a utf8 column where equal values share one string (attribute values repeat: 176 000 distinct of
- *  951 000 in a generated 100 000-edge street network): each value's bytes are hashed and compared with the earlier
- *  values in its slot, and only a value not seen before is decoded — fewer strings to make and to hold. */
-export function internedStrings(c: Utf8Column, maxSlots = INTERN_SLOTS): (string | null)[] {
-  const { offsets, bytes, valid } = c, n = offsets.length - 1, out = new Array<string | null>(n);
-  // at most `maxSlots` slots; once 3/4 are taken, values not seen yet are decoded without being kept
-  let cap = 16;
-  while (cap < 2 * n && cap < maxSlots) cap *= 2;
-  const slots = new Int32Array(cap).fill(-1), mask = cap - 1, full = (cap >> 2) * 3;
-  let used = 0;
-  for (let i = 0; i < n; i++) {
-    if (!bit(valid, i)) { out[i] = null; continue; }
-    const s = offsets[i], e = offsets[i + 1], len = e - s;
-    let h = 0x811c9dc5 | 0;
-    for (let k = s; k < e; k++) h = Math.imul(h ^ bytes[k], 16777619);
-    for (let p = (h ^ (h >>> 15)) & mask; ; p = (p + 1) & mask) {
-      const j = slots[p];
-      if (j < 0) { if (used < full) { slots[p] = i; used++; } out[i] = utf8String(bytes, s, e); break; }
-      const t = offsets[j];
-      if (offsets[j + 1] - t !== len) continue;
-      let k = 0;
-      while (k < len && bytes[s + k] === bytes[t + k]) k++;
-      if (k === len) { out[i] = out[j]; break; }
-    }
-  }
-  return out;
-}
-
-const LONG = 2048;
-const units = new Uint16Array(LONG);
-let decoder: TextDecoder | null = null;
-const fromUnits = (u: ArrayLike<number>): string => String.fromCharCode.apply(null, u as number[]);
-const cont = (b: number) => (b & 0xc0) === 0x80;
-
-const fcc = String.fromCharCode;
-/** The text of 36 ASCII bytes at s (a UUID's length: most ids), one call with the codes as arguments (≈ 2.5× faster
- *  than apply over a typed array); undefined when some byte is not ASCII. */
-function ascii36(x: Uint8Array, s: number): string | undefined {
-  let or = 0;
-  for (let i = s; i < s + 36; i++) or |= x[i];
-  if (or & 0x80) return undefined;
-  return fcc(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5], x[s + 6], x[s + 7], x[s + 8], x[s + 9], x[s + 10], x[s + 11],
-    x[s + 12], x[s + 13], x[s + 14], x[s + 15], x[s + 16], x[s + 17], x[s + 18], x[s + 19], x[s + 20], x[s + 21], x[s + 22], x[s + 23],
-    x[s + 24], x[s + 25], x[s + 26], x[s + 27], x[s + 28], x[s + 29], x[s + 30], x[s + 31], x[s + 32], x[s + 33], x[s + 34], x[s + 35]);
-}
-
-/** The text of UTF-8 bytes [s, e). */
-export function utf8String(bytes: Uint8Array, s: number, e: number): string {
-  const n = e - s;
-  if (n === 0) return '';
-  if (n === 36) { const t = ascii36(bytes, s); if (t !== undefined) return t; }
-  if (n > LONG) return (decoder ??= new TextDecoder()).decode(bytes.subarray(s, e));
-  let k = 0;
-  for (let i = s; i < e;) {
-    const x = bytes[i];
-    if (x < 0x80) { units[k++] = x; i++; continue; }
-    if (x >= 0xc2 && x < 0xe0 && i + 1 < e && cont(bytes[i + 1])) { units[k++] = ((x & 0x1f) << 6) | (bytes[i + 1] & 0x3f); i += 2; continue; }
-    if (x >= 0xe0 && x < 0xf0 && i + 2 < e && cont(bytes[i + 1]) && cont(bytes[i + 2])) {
-      const u = ((x & 0x0f) << 12) | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f);
-      if (u >= 0x800 && (u < 0xd800 || u > 0xdfff)) { units[k++] = u; i += 3; continue; }
-    }
-    if (x >= 0xf0 && x < 0xf5 && i + 3 < e && cont(bytes[i + 1]) && cont(bytes[i + 2]) && cont(bytes[i + 3])) {
-      const cp = ((x & 0x07) << 18) | ((bytes[i + 1] & 0x3f) << 12) | ((bytes[i + 2] & 0x3f) << 6) | (bytes[i + 3] & 0x3f);
-      if (cp >= 0x10000 && cp <= 0x10ffff) { units[k++] = 0xd800 + ((cp - 0x10000) >> 10); units[k++] = 0xdc00 + ((cp - 0x10000) & 0x3ff); i += 4; continue; }
-    }
-    return (decoder ??= new TextDecoder()).decode(bytes.subarray(s, e)); // not UTF-8: as TextDecoder reads it
-  }
-  return fromUnits(units.subarray(0, k));
-}
-
 function dictOf(d: Data | undefined): DictColumn {
   if (!d || d.length === 0) return { codes: EMPTY_I32, dict: [] };
   return { codes: (d.values as Int32Array).subarray(0, d.length), dict: d.dictionary ? (d.dictionary.toArray() as string[]) : [] };
 }
 
+/** The tables of an answer read so far: each table's columns by name (one record batch each). */
+export type ArrowTables = Map<ArrowTableName, Map<string, Data | undefined>>;
+/** What the schema of a table's stream says: its table, the project and the number of objects of the answer. */
+interface TableHead { name: ArrowTableName; projectId: number; objects: number }
+
+/** The head of a table's stream (throws on an unknown table). */
+export function tableHead(schema: { metadata: Map<string, string> }): TableHead {
+  const name = schema.metadata.get(META_TABLE) as ArrowTableName;
+  if (!ARROW_TABLE_ORDER.includes(name)) throw new Error(`network arrow: unknown table ${String(name)}`);
+  return { name, projectId: Number(schema.metadata.get(META_PROJECT)), objects: Number(schema.metadata.get(META_OBJECTS)) };
+}
+
+/** Takes a table's record batch into `cols` (throws on a second batch). */
+export function takeBatch(name: ArrowTableName, cols: Map<string, Data | undefined>, fields: readonly { name: string }[], batch: { getChild(n: string): { data: readonly Data[] } | null }, n: number): void {
+  if (n) throw new Error(`network arrow: table ${name} has more than one record batch`);
+  for (const f of fields) cols.set(f.name, batch.getChild(f.name)?.data[0]);
+}
+
 /** Splits the concatenated IPC streams into typed columns. Throws on an unknown or missing table. */
 export function networkColumns(bytes: Uint8Array): NetworkColumns {
-  const t = new Map<ArrowTableName, Map<string, Data | undefined>>();
+  const t: ArrowTables = new Map();
   let projectId = 0, objects = 0;
   for (const reader of RecordBatchReader.readAll(bytes)) {
-    const name = reader.schema.metadata.get(META_TABLE) as ArrowTableName;
-    if (!ARROW_TABLE_ORDER.includes(name)) throw new Error(`network arrow: unknown table ${String(name)}`);
-    projectId = Number(reader.schema.metadata.get(META_PROJECT));
-    objects = Number(reader.schema.metadata.get(META_OBJECTS));
+    const head = tableHead(reader.schema);
+    ({ projectId, objects } = head);
     const cols = new Map<string, Data | undefined>(reader.schema.fields.map((f) => [f.name, undefined]));
     let n = 0;
-    for (const batch of reader) {
-      if (n++) throw new Error(`network arrow: table ${name} has more than one record batch`);
-      for (const f of reader.schema.fields) cols.set(f.name, batch.getChild(f.name)?.data[0]);
-    }
-    t.set(name, cols);
+    for (const batch of reader) takeBatch(head.name, cols, reader.schema.fields, batch, n++);
+    t.set(head.name, cols);
   }
-  for (const name of ARROW_TABLE_ORDER) if (!t.has(name)) throw new Error(`network arrow: table ${name} missing`);
-  const c = (table: ArrowTableName, col: string) => t.get(table)!.get(col);
+  return columnsOfTables(t, projectId, objects);
+}
+
+/** The columns of the tables read (`partial`: tables not read yet are empty; else a missing table throws). */
+export function columnsOfTables(t: ArrowTables, projectId: number, objects: number, partial = false): NetworkColumns {
+  if (!partial) for (const name of ARROW_TABLE_ORDER) if (!t.has(name)) throw new Error(`network arrow: table ${name} missing`);
+  const c = (table: ArrowTableName, col: string) => t.get(table)?.get(col);
   const i32 = (table: ArrowTableName, col: string) => values(c(table, col), EMPTY_I32);
   const line = c('edges', 'geometry');
   const xyOf = (d: Data | undefined) => (d && d.length ? values(d.children[0], EMPTY_F64) : EMPTY_F64);
@@ -176,14 +111,31 @@ export function networkColumns(bytes: Uint8Array): NetworkColumns {
 
 /** The network-object rows of the answer (no embedded lists), each handed to `put` with its id number. */
 export function objectRows(c: NetworkColumns, ids: string[], put: (i: number, o: NetworkObject) => void): void {
+  for (const kind of OBJECT_TABLES) objectRowsOf(kind, c, ids, put);
+}
+
+/** The tables of network objects. */
+export const OBJECT_TABLES = ['nodes', 'edges', 'paths'] as const;
+
+/** The network-object rows of one of the object tables. */
+export function objectRowsOf(kind: (typeof OBJECT_TABLES)[number], c: NetworkColumns, ids: string[], put: (i: number, o: NetworkObject) => void): void {
   // Every object is made whole in one literal (as JSON.parse makes it): a property added afterwards goes to a
   // separate property store, and the edge objects are what the model keeps (≈ 18 000 of them after five 10⁶-edge tiles).
   const projectId = c.projectId;
+  if (kind === 'nodes') nodeRows(c, ids, put, projectId);
+  else if (kind === 'edges') edgeRows(c, ids, put, projectId);
+  else pathRows(c, ids, put, projectId);
+}
+
+function nodeRows(c: NetworkColumns, ids: string[], put: (i: number, o: NetworkObject) => void, projectId: number): void {
   const n = c.nodes;
   for (let k = 0; k < n.id.length; k++) {
     const id = ids[n.id[k]], node = { geometry: { type: 'Point' as const, coordinates: [n.xy[2 * k], n.xy[2 * k + 1]] as [number, number] } };
     put(n.id[k], bit(n.scenarioValid, k) ? { id, projectId, scenarioId: n.scenario[k], node } : { id, projectId, node });
   }
+}
+
+function edgeRows(c: NetworkColumns, ids: string[], put: (i: number, o: NetworkObject) => void, projectId: number): void {
   const e = c.edges;
   for (let k = 0; k < e.id.length; k++) {
     const coords = new Array<[number, number]>(e.vertexOffsets[k + 1] - e.vertexOffsets[k]);
@@ -196,6 +148,9 @@ export function objectRows(c: NetworkColumns, ids: string[], put: (i: number, o:
     const id = ids[e.id[k]];
     put(e.id[k], bit(e.scenarioValid, k) ? { id, projectId, scenarioId: e.scenario[k], edge } : { id, projectId, edge });
   }
+}
+
+function pathRows(c: NetworkColumns, ids: string[], put: (i: number, o: NetworkObject) => void, projectId: number): void {
   const p = c.paths;
   for (let k = 0; k < p.id.length; k++) {
     const id = ids[p.id[k]];
@@ -241,16 +196,35 @@ export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
 /** The answer's rows other than its objects — instances, path edges (with their order key), values (repeated values
  *  sharing one string) and relations — in column order; `ids`: the answer's ids as text. */
 export function flatRows(c: NetworkColumns, ids: readonly string[]): { objectInstances: InstanceRow[]; pathEdges: PathEdgeRow[]; attributeValues: AttributeValue[]; relations: Relation[] } {
-  const ins = c.instances, pe = c.pathEdges, av = c.values, rl = c.relations, vals = internedStrings(av.value);
-  const objectInstances = new Array<InstanceRow>(ins.id.length);
-  for (let k = 0; k < ins.id.length; k++) objectInstances[k] = { id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: ids[ins.object[k]] };
-  const pathEdges = new Array<PathEdgeRow>(pe.id.length);
-  for (let k = 0; k < pe.id.length; k++) pathEdges[k] = pathEdge(c, ids as string[], k);
-  const attributeValues = new Array<AttributeValue>(av.instance.length);
-  for (let k = 0; k < attributeValues.length; k++) attributeValues[k] = value(c, ids as string[], vals, k);
-  const relations = new Array<Relation>(rl.from.length);
-  for (let k = 0; k < relations.length; k++) relations[k] = relation(c, ids as string[], k);
-  return { objectInstances, pathEdges, attributeValues, relations };
+  return { objectInstances: instanceRows(c, ids), pathEdges: pathEdgeRows(c, ids), attributeValues: valueRows(c, ids), relations: relationRows(c, ids) };
+}
+
+/** Instance rows in column order. */
+export function instanceRows(c: NetworkColumns, ids: readonly string[]): InstanceRow[] {
+  const ins = c.instances, out = new Array<InstanceRow>(ins.id.length);
+  for (let k = 0; k < ins.id.length; k++) out[k] = { id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: ids[ins.object[k]] };
+  return out;
+}
+
+/** Path edge rows (with their order key) in column order. */
+export function pathEdgeRows(c: NetworkColumns, ids: readonly string[]): PathEdgeRow[] {
+  const out = new Array<PathEdgeRow>(c.pathEdges.id.length);
+  for (let k = 0; k < out.length; k++) out[k] = pathEdge(c, ids as string[], k);
+  return out;
+}
+
+/** Attribute value rows in column order (repeated values sharing one string). */
+export function valueRows(c: NetworkColumns, ids: readonly string[]): AttributeValue[] {
+  const vals = internedStrings(c.values.value), out = new Array<AttributeValue>(c.values.instance.length);
+  for (let k = 0; k < out.length; k++) out[k] = value(c, ids as string[], vals, k);
+  return out;
+}
+
+/** Relation rows in column order. */
+export function relationRows(c: NetworkColumns, ids: readonly string[]): Relation[] {
+  const out = new Array<Relation>(c.relations.from.length);
+  for (let k = 0; k < out.length; k++) out[k] = relation(c, ids as string[], k);
+  return out;
 }
 
 /** The answer as the engine's flat model input (no nested lists, nothing to strip again): network-object rows in table

@@ -1,5 +1,5 @@
-// The main thread's side of whole-read indexing (issue 15): a whole read's Arrow answer is read twice by the browser
-// (Response.clone: no copy on the main thread); one copy goes to a Web Worker (network-index.worker.ts) that computes
+// The main thread's side of whole-read indexing (issue 15): a whole read's Arrow answer is read once and copied on the
+// main thread; the copy goes to a Web Worker (network-index.worker.ts) that computes
 // the model's id tables and reverse-index plans while the main thread makes the rows from the other, and the model is
 // put together from both (engine/model-columns.ts). Where no worker can run (tests, a failed worker script, an error
 // in it) the index is computed on the main thread: the same model, only slower.
@@ -32,10 +32,11 @@ function newPort(): IndexPort | null {
   } catch { return null; }
 }
 
-/** A worker started for one answer (its script loads while the answer downloads): `index` posts the answer's bytes
- *  (a copy it may own) and resolves with their index, or null where it failed (the caller then computes the index
- *  itself); the worker ends with its answer. Null where no worker can run. */
-export function startIndexWorker(): { index(bytes: ArrayBuffer): Promise<ColumnIndex | null>; stop(): void } | null {
+/** A worker started for one answer (its script loads while the answer downloads): `feed` posts a copy of each chunk
+ *  of the answer as it arrives and `end` marks the last (or `index` posts the whole answer's bytes, a copy it may own);
+ *  either resolves with the index, or null where it failed (the caller then computes the index itself); the worker
+ *  ends with its answer. Null where no worker can run. */
+export function startIndexWorker(): { index(bytes: ArrayBuffer): Promise<ColumnIndex | null>; feed(chunk: Uint8Array): void; end(): Promise<ColumnIndex | null>; stop(): void } | null {
   const port = newPort();
   if (!port) return null;
   const id = nextId++;
@@ -44,11 +45,12 @@ export function startIndexWorker(): { index(bytes: ArrayBuffer): Promise<ColumnI
   const done = (x: ColumnIndex | null) => { port.terminate(); settle?.(x); settle = null; };
   port.addEventListener('message', (e) => { if (e.data.id === id) done('index' in e.data ? e.data.index : null); });
   port.addEventListener('error', () => done(null));
+  const post = (m: IndexRequest, transfer: Transferable[]) => { try { port.postMessage(m, transfer); } catch { done(null); } };
   return {
-    index(bytes) {
-      try { port.postMessage({ id, bytes }, [bytes]); } catch { done(null); }
-      return result;
-    },
+    index(bytes) { post({ id, bytes }, [bytes]); return result; },
+    // a copy of its own (the chunk stays the main thread's), its buffer moved, not copied again
+    feed(chunk) { if (settle) { const c = chunk.slice(); post({ id, chunk: c }, [c.buffer]); } },
+    end() { post({ id, end: true }, []); return result; },
     stop: () => done(null),
   };
 }

@@ -4,7 +4,8 @@
 // wire objects the JSON read gives, with no nested lists — which the merge takes as they are (engine/merge.ts MergeRows).
 import { ARROW_MEDIA_TYPE } from 'engine/network-arrow-schema';
 import { modelInputFromColumns, networkColumns, type NetworkColumns } from 'engine/network-arrow';
-import { columnRows, modelOfColumns, type ModelTypes } from 'engine/model-columns';
+import { columnRows, modelOfColumns, type ColumnRows, type ModelTypes } from 'engine/model-columns';
+import { streamColumnRows } from 'engine/network-arrow-stream';
 import { columnIndex, type ColumnIndex } from 'engine/column-index';
 import { startIndexWorker } from './network-index';
 import type { MergeRead, MergeRows } from 'engine/merge';
@@ -40,27 +41,39 @@ const json = async (r: Response) => { const text = await r.text(); return text ?
 export type NetworkRows = Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'pathEdges' | 'attributeValues' | 'relations'>;
 /** A whole network read: the Arrow answer's columns (and its index, on its way from a worker), or a JSON answer's
  *  wire objects. */
-export type WholeNetwork = { columns: NetworkColumns; index: Promise<ColumnIndex | null> } | { rows: NetworkRows };
+export type WholeNetwork = { columns: NetworkColumns; index: Promise<ColumnIndex | null>; made?: ColumnRows; madeMs?: number } | { rows: NetworkRows };
 
 /** RTK Query response handler of area reads: Arrow → flat rows; anything else as JSON (errors included). */
 export async function networkRowsResponse(r: Response): Promise<unknown> {
   return isArrow(r) ? { rows: modelInputFromColumns(networkColumns(new Uint8Array(await r.arrayBuffer()))) } : json(r);
 }
 
-/** RTK Query response handler of whole reads: Arrow → its columns (views of the answer's bytes), with a second copy
- *  of the bytes (read by the browser, not copied here) handed to a worker for the index; else as JSON. */
+/** RTK Query response handler of whole reads: Arrow → its columns and rows, made table by table while the body
+ *  arrives (engine/network-arrow-stream.ts), with a copy of each chunk handed to a worker for the index; else as JSON.
+ *  The body is read once (until the eleventh stop the browser teed it into a second stream for the worker: Response.clone). */
 export async function networkColumnsResponse(r: Response): Promise<unknown> {
   if (!isArrow(r)) return json(r);
-  const worker = r.body ? startIndexWorker() : null;
-  const copy = worker ? r.clone() : null;
+  if (!r.body) return { columns: networkColumns(new Uint8Array(await r.arrayBuffer())), index: Promise.resolve(null) };
+  const worker = startIndexWorker();
   try {
-    // the worker's copy failing to arrive leaves the read as it is (the index is then computed here)
-    const [bytes, mine] = await Promise.all([r.arrayBuffer(), copy ? copy.arrayBuffer().catch(() => null) : null]);
-    if (worker && !mine) worker.stop();
-    // posted now, before the caller makes the rows: the worker indexes while the main thread builds
-    const index = worker && mine ? worker.index(mine) : Promise.resolve(null);
-    return { columns: networkColumns(new Uint8Array(bytes)), index };
+    // each chunk goes to the worker as it arrives (it reads the tables as they complete, as this thread does)
+    const s = await streamColumnRows(bodyChunks(r.body, worker ? (c) => worker.feed(c) : undefined));
+    const index = worker ? worker.end() : Promise.resolve(null);
+    return { columns: s.columns, made: s.rows, madeMs: s.rowsMs, index };
   } catch (e) { worker?.stop(); throw e; }
+}
+
+/** The chunks of a body stream as an async iterable, each also handed to `seen`. */
+async function* bodyChunks(body: ReadableStream<Uint8Array>, seen?: (chunk: Uint8Array) => void): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      seen?.(value);
+      yield value;
+    }
+  } finally { reader.releaseLock(); }
 }
 
 /** A whole read's answer (Arrow columns, or a JSON `{data}` / bare array of wire objects). */
@@ -72,20 +85,26 @@ export function wholeNetwork(r: unknown): WholeNetwork {
 /** How the last whole read's model was built (the browser tests and the bench read it through `__map.wholeModel()`):
  *  'worker' — the index came from the worker; 'main' — computed here; 'json' — createModel from wire objects (a JSON
  *  answer, or the empty start of a project loaded by area); with
- *  the main thread's milliseconds making the rows, waiting for the index, and putting the model together. */
-export const lastWholeModel = { how: '', rowsMs: 0, waitMs: 0, assembleMs: 0 };
+ *  the main thread's milliseconds making the rows, waiting for the index, and putting the model together, and when the
+ *  model was ready (`readyAt`, performance.now(): the bench measures the read's request → model with it). */
+export const lastWholeModel = { how: '', rowsMs: 0, waitMs: 0, assembleMs: 0, readyAt: 0 };
 
 /** The engine's model of a whole read: built straight from the Arrow columns (rows made here while the worker
  *  computes the index; without one, the index too), or by createModel from JSON. */
 export async function networkModel(w: WholeNetwork, types: ModelTypes): Promise<Model> {
-  if (!('columns' in w)) { Object.assign(lastWholeModel, { how: 'json', rowsMs: 0, waitMs: 0, assembleMs: 0 }); return createModel({ ...w.rows, ...types }); }
+  if (!('columns' in w)) {
+    const m = createModel({ ...w.rows, ...types });
+    Object.assign(lastWholeModel, { how: 'json', rowsMs: 0, waitMs: 0, assembleMs: 0, readyAt: performance.now() });
+    return m;
+  }
   const t0 = performance.now();
-  const rows = columnRows(w.columns);
+  // rows made while the answer arrived (made, madeMs) count as the rows' time
+  const rows = w.made ?? columnRows(w.columns);
   const t1 = performance.now();
   const fromWorker = await w.index.catch(() => null);
   const t2 = performance.now();
   const model = modelOfColumns(w.columns, rows, fromWorker ?? columnIndex(w.columns, rows.ids), types);
-  Object.assign(lastWholeModel, { how: fromWorker ? 'worker' : 'main', rowsMs: t1 - t0, waitMs: t2 - t1, assembleMs: performance.now() - t2 });
+  Object.assign(lastWholeModel, { how: fromWorker ? 'worker' : 'main', rowsMs: t1 - t0 + (w.made ? w.madeMs ?? 0 : 0), waitMs: t2 - t1, assembleMs: performance.now() - t2, readyAt: performance.now() });
   return model;
 }
 

@@ -12,6 +12,7 @@ import { requestCache, REQUEST_CACHE_SIZE } from '../../../src/shell/requests/re
 import { setNavigator } from '../../../src/app/navigation';
 import { changeLanguage } from '../../../src/i18n/i18n';
 import { setupI18n } from '../support/i18n';
+import { fetchAnswer } from '../../../src/api/base-query';
 import { mockFetch } from '../support/fetch-mock';
 
 const probe = api.injectEndpoints({
@@ -201,5 +202,30 @@ describe('project locked header', () => {
     await signedInStore().dispatch(probe.endpoints.probePost.initiate({ path: '/project/7/path_edge' }));
     expect(nav).toHaveBeenCalledWith('/dashboard', undefined);
     expect(messages()).toEqual(['Warning:lock.network_recalculation_project_locked']);
+  });
+});
+
+describe('binary answers (issue 15)', () => {
+  const binary = () => new Response(new Uint8Array([1, 2, 3, 250]), { status: 200, headers: { 'content-type': 'application/vnd.apache.arrow.stream', etag: '"a"' } });
+  it('are read once: the clone fetchBaseQuery reads as text has the status and headers but no body', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => binary()));
+    const r = await fetchAnswer('http://x/api/a');
+    const c = r.clone();
+    expect([c.status, c.headers.get('etag'), c.body]).toEqual([200, '"a"', null]);
+    expect([...new Uint8Array(await r.arrayBuffer())]).toEqual([1, 2, 3, 250]);
+    // JSON answers and refusals keep their clone (its text is what a PARSING_ERROR reports)
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"a":1}', { headers: { 'content-type': 'application/json' } })));
+    expect(await (await fetchAnswer('http://x/api/b')).clone().text()).toBe('{"a":1}');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 500, headers: { 'content-type': 'application/vnd.apache.arrow.stream' } })));
+    expect(await (await fetchAnswer('http://x/api/c')).clone().text()).toBe('oops');
+  });
+
+  it('reach the response handler whole through the api, with the headers in meta', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => binary()));
+    const bin = api.injectEndpoints({
+      endpoints: (b) => ({ binGet: b.query<number[], void>({ query: () => ({ url: '/bin', responseHandler: async (r: Response) => [...new Uint8Array(await r.arrayBuffer())] }) }) }),
+    });
+    const res = await signedInStore().dispatch(bin.endpoints.binGet.initiate(undefined, { forceRefetch: true }));
+    expect(res.data).toEqual([1, 2, 3, 250]);
   });
 });

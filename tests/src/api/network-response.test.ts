@@ -1,7 +1,7 @@
 // Network reads in the app ask for Arrow first (issue 15): whole reads build the model straight from the answer's
 // columns, area tiles decode it to flat rows the merge takes as they are; a JSON answer (older server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
 import { describe, expect, it, vi } from 'vitest';
-import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, mergeRead, networkAccept, networkColumnsResponse, networkModel, networkRowsResponse, wholeNetwork } from '../../../src/api/network-response';
+import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, lastWholeModel, mergeRead, networkAccept, networkColumnsResponse, networkModel, networkRowsResponse, wholeNetwork } from '../../../src/api/network-response';
 import { createModel, toWire, type Model } from '../../../engine/model';
 import { pget } from '../../../engine/ptable';
 import { columnIndex, indexBuffers, type ColumnIndex } from '../../../engine/column-index';
@@ -29,12 +29,16 @@ function arrowBody(): Uint8Array {
 }
 
 /** A port that answers like the index worker, in this thread: `answer` throwing = the worker's 'error' event. */
-function inProcessPort(answer: (bytes: ArrayBuffer) => ColumnIndex): IndexPort {
+function inProcessPort(answer: (bytes: ArrayBuffer) => ColumnIndex, seen: { chunks: number } = { chunks: 0 }): IndexPort {
   const on: Record<string, ((e: never) => void)[]> = { message: [], error: [] };
+  const fed: Uint8Array[] = [];
   return {
     postMessage: (m) => {
+      // chunks as the worker takes them (copies of the main thread's), then the end mark; or the whole bytes
+      if ('chunk' in m) { fed.push(m.chunk); seen.chunks++; return; }
+      const bytes = 'bytes' in m ? m.bytes : new Uint8Array(Buffer.concat(fed)).buffer;
       setTimeout(() => {
-        try { const index = answer(m.bytes); for (const l of on.message) l({ data: { id: m.id, index } } as never); } catch (e) { for (const l of on.error) l({ message: String(e) } as never); }
+        try { const index = answer(bytes); for (const l of on.message) l({ data: { id: m.id, index } } as never); } catch (e) { for (const l of on.error) l({ message: String(e) } as never); }
       }, 0);
     },
     addEventListener: (t: string, l: (e: never) => void) => { on[t].push(l); },
@@ -122,6 +126,23 @@ describe('network read answers', () => {
       const m = await networkModel(wholeNetwork(await networkColumnsResponse(arrowResponse())), types);
       expect(pget(m.valuesByInstance, 'i1')).toEqual(['Type', 'Note']);
       expect(pget((await jsonModel()).valuesByInstance, 'i1')).toEqual(['Note', 'Type']);
+    } finally { setIndexPortFactory(null); }
+  });
+
+  it('whole reads: the body is read once as it arrives — rows made table by table, each chunk copied to the worker', async () => {
+    const seen = { chunks: 0 };
+    setIndexPortFactory(() => inProcessPort((bytes) => columnIndex(networkColumns(new Uint8Array(bytes))), seen));
+    try {
+      const body = arrowBody(), n = body.length;
+      const parts = [body.slice(0, 7), body.slice(7, n >> 2), body.slice(n >> 2, (n >> 2) + 1), body.slice((n >> 2) + 1, n - 3), body.slice(n - 3)];
+      const stream = new ReadableStream<Uint8Array>({ start(c) { for (const p of parts) c.enqueue(p); c.close(); } });
+      const r = await networkColumnsResponse(new Response(stream, { headers: { 'content-type': 'application/vnd.apache.arrow.stream' } }));
+      const whole = wholeNetwork(r);
+      expect('made' in whole && whole.made?.ids.length).toBeGreaterThan(0); // the rows came with the answer
+      expect(seen.chunks).toBe(parts.length);
+      const m = await networkModel(whole, types);
+      expect(lastWholeModel.how).toBe('worker');
+      await expectSameAsJson(m);
     } finally { setIndexPortFactory(null); }
   });
 
