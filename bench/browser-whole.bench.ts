@@ -4,10 +4,14 @@
 // cleared, nothing stored), as JSON, as Arrow with the model's index computed on the main thread, and as Arrow with the
 // index from the Web Worker (src/api/network-index.ts), then that again in a fresh server process whose columns of the
 // version are stored in the database (server/network/scan-stored.ts), then in a fresh server process that finds the
-// answer's gzip stored (answer-stored.ts) — in one run. Times: open to the network drawn, the whole read's HTTP (request
-// to last byte, as the browser saw it), the main thread's answer → model (rows, waiting for the worker, assembly),
-// heap after a full GC. An unmeasured open comes first (the server's whole-network validators, where the step posts
-// them, run then and their results are kept), so the passes meet an idle server. BENCH_WHOLE_EDGES (default 100000), BENCH_WHOLE_RUNS (3). Run: npx vite build first.
+// answer's gzip stored (answer-stored.ts) — rows made as the body arrives (engine/network-arrow-stream.ts) and, side by
+// side, after the whole body (`netplan.networkStream = off`) — in one run. Times: open to the network drawn, the whole
+// read's HTTP (request to first and to last byte, as the browser saw it), request to the model ready (the page's
+// clock), the main thread's rows (made while the body arrived, and after), wait for the worker and assembly; heap after
+// a full GC. An unmeasured open comes first (the server's whole-network validators, where the step posts them, run then
+// and their results are kept), so the passes meet an idle server. BENCH_WHOLE_EDGES (default 100000), BENCH_WHOLE_RUNS
+// (3), BENCH_WHOLE_PASSES (indexes of the passes to run, e.g. 4,5), BENCH_WHOLE_LINK_MBIT (a download link of that many
+// Mbit/s, Chromium's network emulation; results then in browser-whole-<db>-link<N>.json). Run: npx vite build first.
 import { chromium, type Page } from 'playwright-core';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -26,6 +30,10 @@ import { ensureChromium } from '../scripts/chromium.mjs';
 const EDGES = Number(process.env.BENCH_WHOLE_EDGES ?? 100_000);
 const RUNS = Number(process.env.BENCH_WHOLE_RUNS ?? 3);
 const DB = process.env.BENCH_WHOLE_DATABASE_URL ?? '';
+/** A link of this many Mbit/s down (Chromium's network emulation; default none: loopback). */
+const LINK_MBIT = Number(process.env.BENCH_WHOLE_LINK_MBIT ?? 0);
+/** The passes to run (indexes into PASSES; default all). */
+const ONLY = process.env.BENCH_WHOLE_PASSES?.split(',').map(Number);
 type Whole = { how: string; rowsMs: number; waitMs: number; assembleMs: number; readyAt: number };
 type W = { __map?: { state(): unknown; counts(): { edges: number }; wholeModel(): Whole }; gc?: () => void };
 const FORMATS = [
@@ -34,7 +42,9 @@ const FORMATS = [
   { name: 'Arrow, index in the worker', format: 'arrow', worker: 'on' },
   { name: 'Arrow, index in the worker, columns stored in the database', format: 'arrow', worker: 'on', stored: 'columns' },
   { name: 'Arrow, index in the worker, answer stored in the database', format: 'arrow', worker: 'on', stored: 'answer' },
+  { name: 'Arrow, index in the worker, answer stored, body read whole before the rows', format: 'arrow', worker: 'on', stored: 'answer', stream: 'off' },
 ] as const;
+const PASSES = ONLY ? FORMATS.filter((_, k) => ONLY.includes(k)) : FORMATS;
 
 const DIST = resolve(process.env.BENCH_WHOLE_DIST ?? 'dist');
 if (!existsSync(resolve(DIST, 'index.html'))) { console.log(`skipped: no built app in ${DIST} (npx vite build)`); process.exit(0); }
@@ -52,11 +62,17 @@ const browser = await chromium.launch({ executablePath: ensureChromium(), headle
   '--use-angle=swiftshader', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
 
 /** Opens the project in a fresh tab; resolves when the network is drawn. */
-async function open(format: string, worker: string) {
+async function open(format: string, worker: string, stream = 'on') {
   const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
   await ctx.addInitScript({ content: 'window.__name = (f) => f;' });
-  await ctx.addInitScript(([id, f, w]) => { localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.networkWorker', w); }, [token, format, worker]);
+  await ctx.addInitScript(([id, f, w, st]) => {
+    localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.networkWorker', w); localStorage.setItem('netplan.networkStream', st);
+  }, [token, format, worker, stream]);
   const page: Page = await ctx.newPage();
+  if (LINK_MBIT > 0) {
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2, downloadThroughput: (LINK_MBIT * 1e6) / 8, uploadThroughput: (LINK_MBIT * 1e6) / 8 });
+  }
   await page.route('**/service.pdok.nl/**', (r) => r.abort());
   let httpMs = NaN, firstByteMs = NaN;
   page.on('requestfinished', (r) => { if (r.url().includes('/network_object/all')) { const t = r.timing(); httpMs = t.responseEnd; firstByteMs = t.responseStart; } });
@@ -80,14 +96,14 @@ try {
   await w.ctx.close();
   const res = new Map<string, { open: number[]; http: number[]; first: number[]; toModel: number[]; rows: number[]; wait: number[]; assemble: number[]; main: number[]; heap: number[]; how: Set<string> }>();
   for (let k = 0; k < RUNS; k++) {
-    for (const f of FORMATS) {
+    for (const f of PASSES) {
       clearNetworkCache(); clearScanStores(); // a cold whole read: SQL, encoding, transfer
       // nothing stored, except in the pass that reads the columns the pass before it stored (server/network/scan-stored.ts)
       // and the one that reads the answer the pass before it stored (answer-stored.ts)
       await storedWrites();
       if (!('stored' in f)) await server.db.query('DELETE FROM network_columns');
       if (!('stored' in f) || f.stored === 'columns') { await server.db.query('DELETE FROM network_answer'); forgetStoredAnswers(); }
-      const o = await open(f.format, f.worker);
+      const o = await open(f.format, f.worker, 'stream' in f ? f.stream : 'on');
       const heap = await o.page.evaluate(() => { (window as unknown as W).gc?.(); return (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 2 ** 20; });
       await o.ctx.close();
       const r = res.get(f.name) ?? { open: [], http: [], first: [], toModel: [], rows: [], wait: [], assemble: [], main: [], heap: [], how: new Set<string>() };
@@ -97,8 +113,8 @@ try {
       console.log(`${f.name}: open ${o.openMs} ms, whole read ${o.httpMs.toFixed(0)} ms (first byte ${o.firstByteMs.toFixed(0)}), request → model ${o.toModelMs.toFixed(0)} ms, model ${o.whole.how} rows ${o.whole.rowsMs.toFixed(0)} wait ${o.whole.waitMs.toFixed(0)} assembly ${o.whole.assembleMs.toFixed(0)} ms, heap ${heap.toFixed(1)} MB`);
     }
   }
-  const json = res.get('JSON')!;
-  for (const f of FORMATS) {
+  const json = res.get('JSON');
+  for (const f of PASSES) {
     const r = res.get(f.name)!, base = f.name === 'JSON' ? undefined : json;
     const p50 = (x: number[]) => stats(x).p50;
     rows.push(row(`open to the network drawn (cold whole read) — ${f.name}`, EDGES, 'p50', 'ms', p50(r.open), base ? p50(base.open) : null));
@@ -113,7 +129,7 @@ try {
     rows.push(row(`JS heap after the open (full GC) — ${f.name}`, EDGES, 'p50', 'MB', p50(r.heap), base ? p50(base.heap) : null));
   }
   console.log(table(rows));
-  console.log(writeResults(`browser-whole-${dbName.toLowerCase()}`, rows, { database: dbName, runs: RUNS, note: 'Chromium with software WebGL on the bench machine; the server and the browser share its cores.' }));
+  console.log(writeResults(`browser-whole-${dbName.toLowerCase()}${LINK_MBIT ? `-link${LINK_MBIT}` : ''}`, rows, { database: dbName, runs: RUNS, linkMbit: LINK_MBIT || null, note: 'Chromium with software WebGL on the bench machine; the server and the browser share its cores.' }));
 } finally {
   await browser.close();
   await server.close();

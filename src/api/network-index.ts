@@ -1,7 +1,7 @@
-// The main thread's side of whole-read indexing (issue 15): a whole read's Arrow answer is read once and copied on the
-// main thread; the copy goes to a Web Worker (network-index.worker.ts) that computes
-// the model's id tables and reverse-index plans while the main thread makes the rows from the other, and the model is
-// put together from both (engine/model-columns.ts). Where no worker can run (tests, a failed worker script, an error
+// The main thread's side of whole-read indexing (issue 15): a whole read's Arrow answer is read once, by the main
+// thread, which sends a copy of each chunk as it arrives to a Web Worker (network-index.worker.ts) that computes the
+// model's id tables and reverse-index plans while the main thread makes the rows, and the model is put together from
+// both (engine/model-columns.ts). Where no worker can run (tests, a failed worker script, an error
 // in it) the index is computed on the main thread: the same model, only slower.
 import type { ColumnIndex } from 'engine/column-index';
 import type { IndexRequest, IndexResponse } from './network-index.worker';

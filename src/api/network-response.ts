@@ -37,6 +37,10 @@ export function networkAccept(): string {
 const isArrow = (r: Response) => (r.headers.get('content-type') ?? '').startsWith(ARROW_MEDIA_TYPE);
 const json = async (r: Response) => { const text = await r.text(); return text ? JSON.parse(text) : null; };
 
+/** localStorage key that makes whole reads take the body whole before making rows ('off'): the bench's side-by-side pass. */
+export const NETWORK_STREAM_KEY = 'netplan.networkStream';
+const streamed = () => { try { return globalThis.localStorage?.getItem(NETWORK_STREAM_KEY) !== 'off'; } catch { return true; } };
+
 /** Flat model input (the rows of an Arrow tile; a JSON answer's wire objects as they are). */
 export type NetworkRows = Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'pathEdges' | 'attributeValues' | 'relations'>;
 /** A whole network read: the Arrow answer's columns (and its index, on its way from a worker), or a JSON answer's
@@ -53,8 +57,14 @@ export async function networkRowsResponse(r: Response): Promise<unknown> {
  *  The body is read once (until the eleventh stop the browser teed it into a second stream for the worker: Response.clone). */
 export async function networkColumnsResponse(r: Response): Promise<unknown> {
   if (!isArrow(r)) return json(r);
-  if (!r.body) return { columns: networkColumns(new Uint8Array(await r.arrayBuffer())), index: Promise.resolve(null) };
   const worker = startIndexWorker();
+  if (!r.body || !streamed()) {
+    // read whole, then the columns (the bench's side-by-side pass; a body the browser does not stream)
+    try {
+      const bytes = await r.arrayBuffer();
+      return { columns: networkColumns(new Uint8Array(bytes)), index: worker ? worker.index(bytes.slice(0)) : Promise.resolve(null) };
+    } catch (e) { worker?.stop(); throw e; }
+  }
   try {
     // each chunk goes to the worker as it arrives (it reads the tables as they complete, as this thread does)
     const s = await streamColumnRows(bodyChunks(r.body, worker ? (c) => worker.feed(c) : undefined));

@@ -1,7 +1,7 @@
 // Network reads in the app ask for Arrow first (issue 15): whole reads build the model straight from the answer's
 // columns, area tiles decode it to flat rows the merge takes as they are; a JSON answer (older server, error bodies) is read as JSON. The Arrow body here is made by the server's encoder from rows.
 import { describe, expect, it, vi } from 'vitest';
-import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, lastWholeModel, mergeRead, networkAccept, networkColumnsResponse, networkModel, networkRowsResponse, wholeNetwork } from '../../../src/api/network-response';
+import { NETWORK_ACCEPT, NETWORK_FORMAT_KEY, NETWORK_STREAM_KEY, lastWholeModel, mergeRead, networkAccept, networkColumnsResponse, networkModel, networkRowsResponse, wholeNetwork } from '../../../src/api/network-response';
 import { createModel, toWire, type Model } from '../../../engine/model';
 import { pget } from '../../../engine/ptable';
 import { columnIndex, indexBuffers, type ColumnIndex } from '../../../engine/column-index';
@@ -144,6 +144,21 @@ describe('network read answers', () => {
       expect(lastWholeModel.how).toBe('worker');
       await expectSameAsJson(m);
     } finally { setIndexPortFactory(null); }
+  });
+
+  it('whole reads: the stream key set to off reads the body whole first (the same model, rows made after)', async () => {
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: { getItem: (k: string) => (k === NETWORK_STREAM_KEY ? 'off' : null) } });
+    setIndexPortFactory(() => null);
+    try {
+      const whole = wholeNetwork(await networkColumnsResponse(arrowResponse()));
+      expect('made' in whole && whole.made).toBeFalsy();
+      await expectSameAsJson(await networkModel(whole, types));
+    } finally {
+      setIndexPortFactory(null);
+      if (saved) Object.defineProperty(globalThis, 'localStorage', saved); else delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
+    expect('made' in wholeNetwork(await networkColumnsResponse(arrowResponse()))).toBe(true);
   });
 
   it('whole reads: a worker that fails (or answers with an index of other data) leaves the model as it should be', async () => {
