@@ -3,7 +3,8 @@
 // streams (arrow-encode.ts). Whole-project reads come from a column store of the project's scope (scan.ts) filled by
 // binary COPY (scan-read.ts), kept per process and brought to the current version from the change log (only the rows
 // of the objects it names are killed and read again); the body is cached per version like the JSON body (cache.ts,
-// own key and ETag). Window (bbox) reads are read by binary COPY into a store of their own (scan-window.ts); reads of
+// own key and ETag), and its gzip stored in the database per version (answer-stored.ts: a process that does not hold
+// it sends an unchanged project's answer from there). Window (bbox) reads are read by binary COPY into a store of their own (scan-window.ts); reads of
 // given ids, and a window or scope the columns cannot decide, go through the rows (scan-rows.ts).
 import type { FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db';
