@@ -5,7 +5,7 @@
 // number into its id table: each id is hashed once, and each index entry's key is a dense row found from the numbers.
 import { buildIdTable, hashChars, hashEnd, hashSep, hashStart, type RowKey } from './id-table';
 import { listPlan, type ListPlan } from './build';
-import { strings, type NetworkColumns } from './network-arrow';
+import { idStrings, type NetworkColumns } from './network-arrow';
 import { Scratch } from './scratch';
 import { int32Array } from './typed';
 import type { LIST_TABLES, ROW_TABLES } from './segments';
@@ -32,7 +32,7 @@ const cmpStr = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 /** The answer's ids as text, each a flat string of its own. (Decoding the column in one piece and slicing it was ≈ 3×
  *  faster here, but every later lookup paid for the slices: hashing an id ≈ 40 % slower, comparing two 3–4×.) */
-export const columnIds = (c: NetworkColumns): string[] => strings(c.ids) as string[];
+export const columnIds = (c: NetworkColumns): string[] => idStrings(c.ids, c.uuids);
 
 /** Rows of an answer the index must have been computed for. */
 export const indexCounts = (c: NetworkColumns): number[] =>

@@ -1,7 +1,8 @@
 // The binary columnar form of a network read (issue 15): the media type the `Accept` header asks for, and the tables of
 // the answer — Apache Arrow IPC streams written one after another in this order, each named by its schema's `table`
 // metadata. Every id (objects, instances, path edges, and ids referred to outside the answer) is written once, in the
-// `ids` table; the other tables refer to ids by their row number there (dictionary encoding of the ids). Coordinates
+// `ids` table (a lowercase UUID as its 16 bytes, any other id as text); the other tables refer to ids by their row
+// number there (dictionary encoding of the ids). Coordinates
 // are GeoArrow-layout interleaved Float64 (`geoarrow.point`, `geoarrow.linestring`: list offsets into x,y pairs);
 // attribute and relation type names are Arrow dictionaries. Object ids come first in `ids`, in the answer's order.
 
@@ -13,12 +14,15 @@ export const META_TABLE = 'table';
 export const META_PROJECT = 'projectId';
 export const META_OBJECTS = 'objects';
 export const META_FORMAT = 'netplan.format';
-export const FORMAT_VERSION = 'network/1';
+/** network/2: ids written as UUIDs travel as 16 bytes (`uuid`); a network/1 answer (no `uuid` column) reads the same. */
+export const FORMAT_VERSION = 'network/2';
 
 /** Tables in stream order, with their columns (int32 = row number in `ids`, unless named otherwise). */
 export const ARROW_TABLES = {
-  /** id: utf8 — object ids first (answer order), then instances, path edges and other referenced ids. */
-  ids: ['id'],
+  /** id: utf8 — object ids first (answer order), then instances, path edges and other referenced ids; null where
+   *  uuid: fixed-size binary (16) — the id's 16 bytes when it is written as a lowercase UUID (8-4-4-4-12 hex digits),
+   *  else null. */
+  ids: ['id', 'uuid'],
   /** id, scenario (int32, null = base), geometry (geoarrow.point). */
   nodes: ['id', 'scenario', 'geometry'],
   /** id, scenario, from, to, twoWay (bool), length (float64, null = not set), geometry (geoarrow.linestring). */

@@ -6,9 +6,9 @@ import { RecordBatchReader, type Data } from 'apache-arrow';
 import { ARROW_TABLE_ORDER, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTableName } from './network-arrow-schema';
 import type { AttributeValue, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
 import type { InstanceRow, ModelInput, PathEdgeRow } from './model';
-import { internedStrings, strings, type Utf8Column } from './utf8-column';
+import { idStrings, internedStrings, type UuidColumn, type Utf8Column } from './utf8-column';
 
-export { INTERN_SLOTS, internedStrings, strings, utf8String, type Utf8Column } from './utf8-column';
+export { INTERN_SLOTS, idStrings, internedStrings, strings, utf8String, uuidString, type UuidColumn, type Utf8Column } from './utf8-column';
 
 /** A dictionary column: codes into `dict`. */
 export interface DictColumn { codes: Int32Array; dict: string[] }
@@ -18,7 +18,9 @@ export interface NetworkColumns {
   projectId: number;
   /** ids[0 .. objects) are the answer's objects, in order. */
   objects: number;
+  /** The ids as text (null where `uuids` holds the id), and as 16 bytes where they are UUIDs (null: none are). */
   ids: Utf8Column;
+  uuids: UuidColumn | null;
   nodes: { id: Int32Array; scenario: Int32Array; scenarioValid: Uint8Array | null; xy: Float64Array };
   edges: {
     id: Int32Array; scenario: Int32Array; scenarioValid: Uint8Array | null; from: Int32Array; to: Int32Array;
@@ -41,6 +43,10 @@ function values<T extends Int32Array | Float64Array | Uint8Array>(d: Data | unde
   return (v instanceof Uint8Array ? v : v.subarray(0, d.length)) as T;
 }
 const validity = (d: Data | undefined): Uint8Array | null => (d && d.nullCount > 0 ? (d.nullBitmap as Uint8Array) : null);
+
+function uuidOf(d: Data | undefined): UuidColumn | null {
+  return d && d.length ? { bytes: (d.values as Uint8Array).subarray(0, 16 * d.length), valid: validity(d) } : null;
+}
 
 function utf8Of(d: Data | undefined): Utf8Column {
   if (!d || d.length === 0) return { offsets: new Int32Array(1), bytes: new Uint8Array(0), valid: null };
@@ -93,7 +99,7 @@ export function columnsOfTables(t: ArrowTables, projectId: number, objects: numb
   const line = c('edges', 'geometry');
   const xyOf = (d: Data | undefined) => (d && d.length ? values(d.children[0], EMPTY_F64) : EMPTY_F64);
   return {
-    projectId, objects, ids: utf8Of(c('ids', 'id')),
+    projectId, objects, ids: utf8Of(c('ids', 'id')), uuids: uuidOf(c('ids', 'uuid')),
     nodes: { id: i32('nodes', 'id'), scenario: i32('nodes', 'scenario'), scenarioValid: validity(c('nodes', 'scenario')), xy: xyOf(c('nodes', 'geometry')) },
     edges: {
       id: i32('edges', 'id'), scenario: i32('edges', 'scenario'), scenarioValid: validity(c('edges', 'scenario')), from: i32('edges', 'from'), to: i32('edges', 'to'),
@@ -169,7 +175,7 @@ const relation = (c: NetworkColumns, ids: string[], k: number): Relation =>
 
 /** The wire objects of the answer (as the JSON read sends them), in the answer's order. */
 export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
-  const ids = strings(c.ids) as string[];
+  const ids = idStrings(c.ids, c.uuids);
   const objs = new Array<NetworkObject>(c.objects);
   objectRows(c, ids, (i, o) => { objs[i] = o; });
   for (let k = 0; k < c.paths.id.length; k++) objs[c.paths.id[k]].pathEdges = [];
@@ -230,7 +236,7 @@ export function relationRows(c: NetworkColumns, ids: readonly string[]): Relatio
 /** The answer as the engine's flat model input (no nested lists, nothing to strip again): network-object rows in table
  *  order and the rows of `flatRows` — what createModel takes fastest. */
 export function modelInputFromColumns(c: NetworkColumns): Required<Pick<ModelInput, 'networkObjects' | 'objectInstances' | 'attributeValues' | 'relations'>> & { pathEdges: PathEdgeRow[] } {
-  const ids = strings(c.ids) as string[];
+  const ids = idStrings(c.ids, c.uuids);
   const networkObjects: NetworkObject[] = [];
   objectRows(c, ids, (_i, o) => { networkObjects.push(o); });
   return { networkObjects, ...flatRows(c, ids) };

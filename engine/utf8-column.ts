@@ -90,3 +90,29 @@ export function utf8String(bytes: Uint8Array, s: number, e: number): string {
   }
   return fromUnits(units.subarray(0, k));
 }
+
+/** Char codes of each byte's two lowercase hex digits. */
+const HI = new Uint8Array(256), LO = new Uint8Array(256);
+for (let b = 0; b < 256; b++) { HI[b] = '0123456789abcdef'.charCodeAt(b >> 4); LO[b] = '0123456789abcdef'.charCodeAt(b & 15); }
+
+/** The lowercase UUID text (8-4-4-4-12 hex digits) of the 16 bytes at x[s ..], one flat string made in one call. */
+export function uuidString(x: Uint8Array, s: number): string {
+  const d = 45; // '-'
+  return String.fromCharCode(HI[x[s]], LO[x[s]], HI[x[s + 1]], LO[x[s + 1]], HI[x[s + 2]], LO[x[s + 2]], HI[x[s + 3]], LO[x[s + 3]], d,
+    HI[x[s + 4]], LO[x[s + 4]], HI[x[s + 5]], LO[x[s + 5]], d, HI[x[s + 6]], LO[x[s + 6]], HI[x[s + 7]], LO[x[s + 7]], d,
+    HI[x[s + 8]], LO[x[s + 8]], HI[x[s + 9]], LO[x[s + 9]], d, HI[x[s + 10]], LO[x[s + 10]], HI[x[s + 11]], LO[x[s + 11]],
+    HI[x[s + 12]], LO[x[s + 12]], HI[x[s + 13]], LO[x[s + 13]], HI[x[s + 14]], LO[x[s + 14]], HI[x[s + 15]], LO[x[s + 15]]);
+}
+
+/** A fixed-size binary column of 16 bytes a row (ids written as UUIDs); `valid` null: every row holds one. */
+export interface UuidColumn { bytes: Uint8Array; valid: Uint8Array | null }
+
+/** The ids' text: a row's UUID bytes where it has them, else its utf8 text (an answer without UUIDs: `uuids` null). */
+export function idStrings(text: Utf8Column, uuids: UuidColumn | null): string[] {
+  const n = text.offsets.length - 1, out = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = uuids && bit(uuids.valid, i) ? uuidString(uuids.bytes, 16 * i)
+      : bit(text.valid, i) ? utf8String(text.bytes, text.offsets[i], text.offsets[i + 1]) : '';
+  }
+  return out;
+}

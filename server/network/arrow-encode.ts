@@ -1,9 +1,10 @@
 // Arrow IPC encoding of a network read (issue 15; layout: engine/network-arrow-schema.ts) from columns: a scan view
 // (scan.ts, filled by COPY: scan-read.ts, or from the rows of a window read: scan-rows.ts) and the masks of what the answer keeps
 // (scan-kept.ts). Every column is gathered with typed-array loops — no per-row object — and each table is one IPC
-// stream. The ids table holds only the ids the answer uses (kept objects first, in scan order).
+// stream. The ids table holds only the ids the answer uses (kept objects first, in scan order), lowercase UUIDs as
+// their 16 bytes.
 import {
-  Bool, Dictionary, Field, FixedSizeList, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, makeVector, tableToIPC,
+  Bool, Dictionary, Field, FixedSizeBinary, FixedSizeList, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, makeVector, tableToIPC,
   type Data, type DataType,
 } from 'apache-arrow';
 import { ARROW_TABLES, FORMAT_VERSION, META_FORMAT, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTableName } from '../../engine/network-arrow-schema';
@@ -40,6 +41,40 @@ function utf8Gather(bytes: Uint8Array, off: Int32Array, pick: Int32Array, valid?
   return makeData({ type: new Utf8(), length: pick.length, valueOffsets: o, data, ...bitmap(pick.length, (k) => !valid || valid[pick[k]] === 1) });
 }
 
+/** Value of each byte as a lowercase hex digit, -1 for any other byte. */
+const HEX = new Int8Array(256).fill(-1);
+for (let d = 0; d < 16; d++) HEX['0123456789abcdef'.charCodeAt(d)] = d;
+
+/** Writes the 16 bytes of the lowercase UUID text at b[s .. s + 36) to out[at ..]; false when the text is not one. */
+function uuidBytes(b: Uint8Array, s: number, out: Uint8Array, at: number): boolean {
+  for (let i = 0, k = at; i < 36;) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) { if (b[s + i] !== 45) return false; i++; continue; }
+    const hi = HEX[b[s + i]], lo = HEX[b[s + i + 1]];
+    if (hi < 0 || lo < 0) return false;
+    out[k++] = (hi << 4) | lo;
+    i += 2;
+  }
+  return true;
+}
+
+/** The ids table's columns for the ids `pick` of a bytes + offsets column: a lowercase UUID as its 16 bytes (`uuid`),
+ *  any other id as text (`id`; each null where the other holds the id). */
+function idColumns(bytes: Uint8Array, off: Int32Array, pick: Int32Array): [Data<Utf8>, Data<FixedSizeBinary>] {
+  const n = pick.length, uu = new Uint8Array(16 * n), isU = new Uint8Array(n);
+  const o = new Int32Array(n + 1);
+  for (let k = 0; k < n; k++) {
+    const s = off[pick[k]], e = off[pick[k] + 1];
+    if (e - s === 36 && uuidBytes(bytes, s, uu, 16 * k)) isU[k] = 1;
+    o[k + 1] = o[k] + (isU[k] ? 0 : e - s);
+  }
+  const text = new Uint8Array(o[n]);
+  for (let k = 0; k < n; k++) if (!isU[k]) text.set(bytes.subarray(off[pick[k]], off[pick[k] + 1]), o[k]);
+  return [
+    makeData({ type: new Utf8(), length: n, valueOffsets: o, data: text, ...bitmap(n, (k) => isU[k] === 0) }),
+    makeData({ type: new FixedSizeBinary(16), length: n, data: uu, ...bitmap(n, (k) => isU[k] === 1) }),
+  ];
+}
+
 function dict(codes: Int32Array, values: string[], id: number): Data<Dictionary<Utf8, Int32>> {
   const b = values.map((v) => Buffer.from(v));
   const off = new Int32Array(b.length + 1);
@@ -49,7 +84,7 @@ function dict(codes: Int32Array, values: string[], id: number): Data<Dictionary<
 }
 
 function stream(name: ArrowTableName, cols: Data<DataType>[], meta: Map<string, string>, ext: Record<string, string> = {}): Uint8Array {
-  const fields = ARROW_TABLES[name].map((c, k) => new Field(c, cols[k].type, ['scenario', 'length', 'value'].includes(c),
+  const fields = ARROW_TABLES[name].map((c, k) => new Field(c, cols[k].type, name === 'ids' || ['scenario', 'length', 'value'].includes(c),
     ext[c] ? new Map([['ARROW:extension:name', ext[c]]]) : undefined));
   const length = cols[0].length;
   const batch = new RecordBatch(new Schema(fields, new Map([...meta, [META_TABLE, name]])), makeData({ type: new Struct(fields), length, children: cols }));
@@ -138,6 +173,6 @@ export function encodeScanArrow(s: NetworkScan, k: ScanKept): Buffer {
       utf8Gather(s.values.text.bytes.a, s.values.text.offsets.done(), valRows, s.values.text.valid.done())], meta),
     stream('relations', [i32(relFrom), i32(relTo), dict(pick(s.rels.type, relRows), s.rels.types, 1)], meta),
   ];
-  const ids = stream('ids', [utf8Gather(s.ids.bytes, s.ids.offsets, Int32Array.from(order))], meta);
+  const ids = stream('ids', idColumns(s.ids.bytes, s.ids.offsets, Int32Array.from(order)), meta);
   return Buffer.concat([ids, ...parts]);
 }
