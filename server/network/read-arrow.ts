@@ -170,9 +170,9 @@ export function currentArrowAnswer(db: Db, pid: number, key: string, f: NetworkF
         lastArrow.body = 'stored';
         markStoredAnswer(db, pid, key, v);
         const keep = (body: Buffer) => {
-          // not over a newer answer remembered meanwhile
+          // not over a newer answer remembered meanwhile; the gzip counted with the entry (gzipped() counts the ones it makes)
           const now = latest(db, ck);
-          return now && BigInt(now.version) > BigInt(v) ? { version: v, etag, body, bytes: body.length } : remember(db, ck, { version: v, etag, body, gz: Promise.resolve(stored.gz) });
+          return now && BigInt(now.version) > BigInt(v) ? { version: v, etag, body, bytes: body.length } : remember(db, ck, { version: v, etag, body, gz: Promise.resolve(stored.gz), extra: stored.gz.length });
         };
         const body = gunzipAsync(stored.gz);
         if (gzipOnly) { inBackground(body.then(keep), 'stored answer kept'); return { gz: stored.gz, etag }; }

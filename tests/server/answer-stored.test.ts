@@ -8,8 +8,8 @@ import { request } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { startTestServer, type TestServer } from './support/server';
 import { seedProject } from '../../server/projects/seed-project';
-import { bumpNetworkVersion, clearNetworkCache } from '../../server/network/cache';
-import { clearScanStores, lastArrow } from '../../server/network/read-arrow';
+import { bumpNetworkVersion, clearNetworkCache, databaseId } from '../../server/network/cache';
+import { clearScanStores, currentArrowBody, lastArrow } from '../../server/network/read-arrow';
 import { forgetStoredAnswers, loadStoredAnswer, saveStoredAnswer } from '../../server/network/answer-stored';
 import { storedWrites } from '../../server/network/scan-stored';
 import { ARROW_MEDIA_TYPE } from '../../engine/network-arrow-schema';
@@ -78,6 +78,11 @@ describe('whole-project Arrow answers stored in the database', () => {
     expect(plain.how).toBe('stored');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(Buffer.compare(plain.raw, body(built))).toBe(0);
+    // the entry it keeps counts the stored gzip against the cache budget beside the body
+    await storedWrites(); clearNetworkCache(); clearScanStores();
+    const e = await currentArrowBody(s.db, pid, key, { objectTypeIds: [], includeWithoutObjectInstances: false }, await databaseId(s.db));
+    expect(lastArrow.body).toBe('stored');
+    expect(e.bytes).toBe(e.body.length + (await e.gz!).length);
     // the process keeps what it loaded: the next read is from memory
     const kept = await rawGet('', 'gzip');
     expect(lastArrow.body).toBe('cached');
