@@ -7,14 +7,13 @@
 // MAX_KEYS keys a project; answers under NETWORK_STORED_ANSWER_MIN_BYTES (default 1 MiB) are built faster than they
 // are stored. NETWORK_STORED_COLUMNS=0 turns this off with the stored columns and tiles.
 import type { Db, Queryable } from '../db/db';
-import { BlobReader, inBackground, storedEnabled } from './scan-stored';
+import { copyBlobs, inBackground, literal, storedEnabled, writeParts } from './scan-stored';
 
 /** Bytes a part (NETWORK_STORED_ANSWER_PART_BYTES: tests). */
 const partBytes = () => Number(process.env.NETWORK_STORED_ANSWER_PART_BYTES ?? 16 << 20);
 /** Keys (filters) kept a project: the app's read and a few API filters. */
 const MAX_KEYS = 8;
 const minBytes = () => Number(process.env.NETWORK_STORED_ANSWER_MIN_BYTES ?? 1 << 20);
-const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** The version this process last stored (or found stored) per database, project and key: not written twice. */
 let storedHere = new WeakMap<object, Map<string, string>>();
 const here = (db: object) => { let m = storedHere.get(db); if (!m) storedHere.set(db, (m = new Map())); return m; };
@@ -26,12 +25,9 @@ export async function loadStoredAnswer(q: Queryable, pid: number, key: string, v
   const r = (await q.query<{ parts: number; n: string | null; bytes: string | null }>(`SELECT count(*)::int AS parts, sum(octet_length(gz))::text AS n,
     max(bytes)::text AS bytes FROM network_answer WHERE project_id = $1 AND key = $2 AND version = $3::bigint`, [pid, key, version])).rows[0];
   if (!r?.parts || r.n === null) return undefined;
-  const gz = Buffer.alloc(Number(r.n)), reader = new BlobReader(gz);
-  await q.copyOut(`SELECT gz FROM network_answer WHERE project_id = ${Math.trunc(pid)} AND key = ${literal(key)} AND version = ${BigInt(version)} ORDER BY part`,
-    (c) => reader.push(c));
-  // parts of another write of the same version (never: one write a version) or a row count off: not used
-  if (reader.rows !== r.parts || reader.at !== gz.length) return undefined;
-  return { gz, bytes: Number(r.bytes) };
+  const gz = await copyBlobs(q, `SELECT gz FROM network_answer WHERE project_id = ${Math.trunc(pid)} AND key = ${literal(key)} AND version = ${BigInt(version)} ORDER BY part`,
+    r.parts, Number(r.n));
+  return gz && { gz, bytes: Number(r.bytes) };
 }
 
 /** Stores the gzip `gz` of the answer of `key` at `version` (`bytes` long unzipped) after the answer, unless this
@@ -47,11 +43,8 @@ export function saveStoredAnswer(db: Db, pid: number, key: string, version: stri
     const newer = await q.query('SELECT 1 FROM network_answer WHERE project_id = $1 AND key = $2 AND version >= $3::bigint LIMIT 1', [pid, key, version]);
     if (newer.rows.length) return;
     await q.query('DELETE FROM network_answer WHERE project_id = $1 AND key = $2', [pid, key]);
-    const size = partBytes();
-    for (let at = 0, part = 0; at < body.length || part === 0; at += size, part++) {
-      await q.query('INSERT INTO network_answer (project_id, key, version, part, bytes, gz) VALUES ($1, $2, $3::bigint, $4, $5, $6)',
-        [pid, key, version, part, bytes, body.subarray(at, at + size)]);
-    }
+    await writeParts(body, (part, b) => q.query('INSERT INTO network_answer (project_id, key, version, part, bytes, gz) VALUES ($1, $2, $3::bigint, $4, $5, $6)',
+      [pid, key, version, part, bytes, b]), partBytes());
     await q.query(`DELETE FROM network_answer WHERE project_id = $1 AND key IN (SELECT key FROM network_answer WHERE project_id = $1
       GROUP BY key ORDER BY max(stored_at) DESC, key OFFSET $2)`, [pid, MAX_KEYS]);
   }).catch((e: unknown) => { if (mine.get(k) === version) mine.delete(k); throw e; }), 'stored answer');

@@ -11,6 +11,8 @@ import { deserializeScan, serializeScan } from './scan-serial';
 
 /** Whether columns and tiles are stored (NETWORK_STORED_COLUMNS=0: neither read nor written). */
 export const storedEnabled = () => process.env.NETWORK_STORED_COLUMNS !== '0';
+/** SQL literal of a text (COPY takes no parameters). */
+export const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** Bytes per stored part (one bytea each). */
 const PART_BYTES = 16 << 20;
 const scopeOf = (scenarioId: number | undefined) => (scenarioId === undefined ? '' : String(Math.trunc(scenarioId)));
@@ -60,6 +62,21 @@ export class BlobReader {
   }
 }
 
+/** The bytea values `select` (one column) returns, read by binary COPY straight into one buffer of `bytes` bytes (a
+ *  bytea in a plain query comes as hex text); undefined unless exactly `rows` rows filled it (stored columns, tiles and
+ *  answers: answer-stored.ts, tile-stored.ts). */
+export async function copyBlobs(q: Queryable, select: string, rows: number, bytes: number): Promise<Buffer | undefined> {
+  const out = Buffer.alloc(bytes), reader = new BlobReader(out);
+  await q.copyOut!(select, (c) => reader.push(c));
+  return reader.rows === rows && reader.at === bytes ? out : undefined;
+}
+
+/** Writes `bytes` as parts of `size` bytes, one `insert` each (a bytea parameter travels as hex text: one part of a
+ *  10⁶-edge store or answer would pass V8's string limit); at least one part. */
+export async function writeParts(bytes: Uint8Array, insert: (part: number, b: Uint8Array) => Promise<unknown>, size = PART_BYTES): Promise<void> {
+  for (let at = 0, part = 0; at < bytes.length || part === 0; at += size, part++) await insert(part, bytes.subarray(at, at + size));
+}
+
 /** The stored columns of the scope at a version ≤ `atMost` (run in the read's snapshot), or undefined. */
 export async function loadStoredScan(q: Queryable, projectId: number, scenarioId: number | undefined, atMost: string): Promise<{ store: ScanStore; version: string } | undefined> {
   if (!storedEnabled() || !q.copyOut) return undefined;
@@ -67,10 +84,8 @@ export async function loadStoredScan(q: Queryable, projectId: number, scenarioId
   const r = (await q.query<{ v: string | null; w: string | null; parts: number; bytes: string | null }>(`SELECT min(version)::text AS v, max(version)::text AS w,
     count(*)::int AS parts, sum(octet_length(body))::text AS bytes FROM network_columns WHERE project_id = $1 AND scope = $2`, [projectId, scope])).rows[0];
   if (!r?.parts || r.v === null || r.v !== r.w || BigInt(r.v) > BigInt(atMost)) return undefined;
-  const out = new Uint8Array(Number(r.bytes));
-  const reader = new BlobReader(out);
-  await q.copyOut(`SELECT body FROM network_columns WHERE project_id = ${Math.trunc(projectId)} AND scope = '${scope}' ORDER BY part`, (c) => reader.push(c));
-  if (reader.rows !== r.parts || reader.at !== out.length) return undefined;
+  const out = await copyBlobs(q, `SELECT body FROM network_columns WHERE project_id = ${Math.trunc(projectId)} AND scope = '${scope}' ORDER BY part`, r.parts, Number(r.bytes));
+  if (!out) return undefined;
   const store = deserializeScan(out, projectId, scenarioId);
   return store && { store, version: r.v };
 }
@@ -87,10 +102,8 @@ export function saveStoredScan(db: Db, store: ScanStore, version: string): void 
     const newer = await q.query('SELECT 1 FROM network_columns WHERE project_id = $1 AND scope = $2 AND version >= $3::bigint LIMIT 1', [pid, scope, version]);
     if (newer.rows.length) return;
     await q.query('DELETE FROM network_columns WHERE project_id = $1 AND scope = $2', [pid, scope]);
-    for (let at = 0, part = 0; at < bytes.length; at += PART_BYTES, part++) {
-      await q.query('INSERT INTO network_columns (project_id, scope, version, part, body) VALUES ($1, $2, $3::bigint, $4, $5)',
-        [pid, scope, version, part, bytes.subarray(at, at + PART_BYTES)]);
-    }
+    await writeParts(bytes, (part, b) => q.query('INSERT INTO network_columns (project_id, scope, version, part, body) VALUES ($1, $2, $3::bigint, $4, $5)',
+      [pid, scope, version, part, b]));
   }), 'stored columns');
 }
 

@@ -10,14 +10,13 @@
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Db } from '../db/db';
-import { BlobReader, inBackground, storedEnabled } from './scan-stored';
+import { copyBlobs, inBackground, literal, storedEnabled } from './scan-stored';
 import { inSnapshot } from './send';
 
 const maxTiles = () => Number(process.env.NETWORK_STORED_TILES ?? 4096);
 /** Saves between prunes of a project's stored tiles (per process). */
 const PRUNE_EVERY = 64;
 const saves = new Map<number, number>();
-const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const gunzipAsync = promisify(gunzip);
 
 export interface StoredTile { version: string; objects: Set<string>; body: Buffer; gz: Buffer }
@@ -29,11 +28,8 @@ export function loadStoredTile(db: Db, pid: number, key: string): Promise<Stored
     const r = (await q.query<{ v: string; n: number; objects: string[] }>(
       'SELECT version::text AS v, octet_length(gz) AS n, objects FROM network_tile WHERE project_id = $1 AND key = $2', [pid, key])).rows[0];
     if (!r || !q.copyOut) return undefined;
-    // the gzip by binary COPY: a bytea in a plain query comes as hex text
-    const gz = Buffer.alloc(Number(r.n)), reader = new BlobReader(gz);
-    await q.copyOut(`SELECT gz FROM network_tile WHERE project_id = ${Math.trunc(pid)} AND key = ${literal(key)}`, (c) => reader.push(c));
-    if (reader.rows !== 1 || reader.at !== gz.length) return undefined;
-    return { version: r.v, objects: new Set(r.objects), gz };
+    const gz = await copyBlobs(q, `SELECT gz FROM network_tile WHERE project_id = ${Math.trunc(pid)} AND key = ${literal(key)}`, 1, Number(r.n));
+    return gz && { version: r.v, objects: new Set(r.objects), gz };
   }).then(async (t) => t && { ...t, body: await gunzipAsync(t.gz) });
 }
 
