@@ -5,17 +5,22 @@
 // index from the Web Worker (src/api/network-index.ts), then that again in a fresh server process whose columns of the
 // version are stored in the database (server/network/scan-stored.ts), then in a fresh server process that finds the
 // answer's gzip stored (answer-stored.ts) — rows made as the body arrives (engine/network-arrow-stream.ts) and, side by
-// side, after the whole body (`netplan.networkStream = off`) — in one run. Times: open to the network drawn, the whole
+// side, after the whole body (`netplan.networkStream = off`), and with the planning plug-ins (live validation, capex)
+// built before the first frame as until the twelfth stop (`netplan.planningAfterFrame = off`) — in one run. Times: open
+// (navigation start, the page's clock) to the first map frame that drew the network and to the live validation's
+// first results, the whole
 // read's HTTP (request to first and to last byte, as the browser saw it), request to the model ready (the page's
 // clock), the main thread's rows (made while the body arrived, and after), wait for the worker and assembly; heap after
 // a full GC. An unmeasured open comes first (the server's whole-network validators, where the step posts them, run then
 // and their results are kept), so the passes meet an idle server. BENCH_WHOLE_EDGES (default 100000), BENCH_WHOLE_RUNS
 // (3), BENCH_WHOLE_PASSES (indexes of the passes to run, e.g. 4,5), BENCH_WHOLE_LINK_MBIT (a download link of that many
-// Mbit/s, Chromium's network emulation; results then in browser-whole-<db>-link<N>.json). Run: npx vite build first.
+// Mbit/s, Chromium's network emulation; results then in browser-whole-<db>-link<N>.json), BENCH_WHOLE_PROFILE (a path
+// prefix: each measured open's main-thread CPU profile, open to drawn, written as <prefix>-<pass>-<run>.cpuprofile).
+// Run: npx vite build first.
 import { chromium, type Page } from 'playwright-core';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { row, stats, table, writeResults, type BenchRow } from './lib';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/server';
@@ -34,8 +39,9 @@ const DB = process.env.BENCH_WHOLE_DATABASE_URL ?? '';
 const LINK_MBIT = Number(process.env.BENCH_WHOLE_LINK_MBIT ?? 0);
 /** The passes to run (indexes into PASSES; default all). */
 const ONLY = process.env.BENCH_WHOLE_PASSES?.split(',').map(Number);
+const PROFILE = process.env.BENCH_WHOLE_PROFILE;
 type Whole = { how: string; rowsMs: number; waitMs: number; assembleMs: number; readyAt: number };
-type W = { __map?: { state(): unknown; counts(): { edges: number }; wholeModel(): Whole }; gc?: () => void };
+type W = { __map?: { state(): unknown; counts(): { edges: number }; wholeModel(): Whole; drawnAt?(): number; validation?(): { status: string } | null }; gc?: () => void };
 const FORMATS = [
   { name: 'JSON', format: 'json', worker: 'on' },
   { name: 'Arrow, index on the main thread', format: 'arrow', worker: 'off' },
@@ -43,6 +49,7 @@ const FORMATS = [
   { name: 'Arrow, index in the worker, columns stored in the database', format: 'arrow', worker: 'on', stored: 'columns' },
   { name: 'Arrow, index in the worker, answer stored in the database', format: 'arrow', worker: 'on', stored: 'answer' },
   { name: 'Arrow, index in the worker, answer stored, body read whole before the rows', format: 'arrow', worker: 'on', stored: 'answer', stream: 'off' },
+  { name: 'Arrow, index in the worker, answer stored, planning plug-ins built before the first frame', format: 'arrow', worker: 'on', stored: 'answer', planning: 'off' },
 ] as const;
 const PASSES = ONLY ? FORMATS.filter((_, k) => ONLY.includes(k)) : FORMATS;
 
@@ -62,18 +69,21 @@ const browser = await chromium.launch({ executablePath: ensureChromium(), headle
   '--use-angle=swiftshader', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
 
 /** Opens the project in a fresh tab; resolves when the network is drawn. */
-async function open(format: string, worker: string, stream = 'on') {
+async function open(format: string, worker: string, stream = 'on', planning = 'on', profileTo?: string) {
   const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
   await ctx.addInitScript({ content: 'window.__name = (f) => f;' });
-  await ctx.addInitScript(([id, f, w, st]) => {
+  await ctx.addInitScript(([id, f, w, st, pl]) => {
     localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.networkWorker', w); localStorage.setItem('netplan.networkStream', st);
-  }, [token, format, worker, stream]);
+    localStorage.setItem('netplan.planningAfterFrame', pl);
+  }, [token, format, worker, stream, planning]);
   const page: Page = await ctx.newPage();
   if (LINK_MBIT > 0) {
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2, downloadThroughput: (LINK_MBIT * 1e6) / 8, uploadThroughput: (LINK_MBIT * 1e6) / 8 });
   }
   await page.route('**/service.pdok.nl/**', (r) => r.abort());
+  const profile = profileTo ? await ctx.newCDPSession(page) : null;
+  if (profile) { await profile.send('Profiler.enable'); await profile.send('Profiler.setSamplingInterval', { interval: 200 }); await profile.send('Profiler.start'); }
   let httpMs = NaN, firstByteMs = NaN;
   page.on('requestfinished', (r) => { if (r.url().includes('/network_object/all')) { const t = r.timing(); httpMs = t.responseEnd; firstByteMs = t.responseStart; } });
   // the step's validations, if it posts them (a whole-loaded network is validated live in the tab)
@@ -81,11 +91,20 @@ async function open(format: string, worker: string, stream = 'on') {
   const start = Date.now();
   await page.goto(`${server.url}/workflow/${pid}/fttx/2`);
   await page.waitForFunction(() => { const m = (window as unknown as W).__map; return !!m && m.state() !== null && m.counts().edges > 0; }, undefined, { timeout: 600_000, polling: 20 });
-  const openMs = Date.now() - start;
+  const builtMs = Date.now() - start;
+  // the first map frame that drew the network (page clock from navigation start; builds without the hook: chunks built)
+  const drawn = await page.waitForFunction(() => { const m = (window as unknown as W).__map!; return m.drawnAt ? m.drawnAt() || false : -1; }, undefined, { timeout: 600_000, polling: 20 });
+  const drawnAt = Number(await drawn.jsonValue());
+  const openMs = drawnAt > 0 ? drawnAt : builtMs;
+  // the live validation's first results there (a whole-loaded network; 'area' projects wait for the server's)
+  const checked = await page.waitForFunction(() => { const v = (window as unknown as W).__map!.validation?.(); return v === undefined ? -1 : v && v.status !== 'PENDING' ? performance.now() : false; }, undefined, { timeout: 600_000, polling: 20 });
+  const validatedMs = Number(await checked.jsonValue());
+  if (profile) writeFileSync(`${profileTo}.cpuprofile`, JSON.stringify((await profile.send('Profiler.stop')).profile));
+  if (profile) writeFileSync(`${profileTo}.cpuprofile`, JSON.stringify((await profile.send('Profiler.stop')).profile));
   const whole = await page.evaluate(() => (window as unknown as W).__map!.wholeModel());
   // the whole read's request (resource timing, the page's clock) to its model ready
   const startedAt = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/network_object/all'))?.startTime ?? NaN);
-  return { ctx, page, openMs, httpMs, firstByteMs, toModelMs: whole.readyAt - startedAt, whole, validated };
+  return { ctx, page, openMs, validatedMs, httpMs, firstByteMs, toModelMs: whole.readyAt - startedAt, whole, validated };
 }
 
 const rows: BenchRow[] = [];
@@ -94,7 +113,7 @@ try {
   const w = await open('arrow', 'on');
   await w.validated;
   await w.ctx.close();
-  const res = new Map<string, { open: number[]; http: number[]; first: number[]; toModel: number[]; rows: number[]; wait: number[]; assemble: number[]; main: number[]; heap: number[]; how: Set<string> }>();
+  const res = new Map<string, { open: number[]; validated: number[]; http: number[]; first: number[]; toModel: number[]; rows: number[]; wait: number[]; assemble: number[]; main: number[]; heap: number[]; how: Set<string> }>();
   for (let k = 0; k < RUNS; k++) {
     for (const f of PASSES) {
       clearNetworkCache(); clearScanStores(); // a cold whole read: SQL, encoding, transfer
@@ -103,14 +122,14 @@ try {
       await storedWrites();
       if (!('stored' in f)) await server.db.query('DELETE FROM network_columns');
       if (!('stored' in f) || f.stored === 'columns') { await server.db.query('DELETE FROM network_answer'); forgetStoredAnswers(); }
-      const o = await open(f.format, f.worker, 'stream' in f ? f.stream : 'on');
+      const o = await open(f.format, f.worker, 'stream' in f ? f.stream : 'on', 'planning' in f ? f.planning : 'on', PROFILE ? `${PROFILE}-${FORMATS.indexOf(f)}-${k}` : undefined);
       const heap = await o.page.evaluate(() => { (window as unknown as W).gc?.(); return (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 2 ** 20; });
       await o.ctx.close();
-      const r = res.get(f.name) ?? { open: [], http: [], first: [], toModel: [], rows: [], wait: [], assemble: [], main: [], heap: [], how: new Set<string>() };
-      r.open.push(o.openMs); r.http.push(o.httpMs); r.first.push(o.firstByteMs); r.toModel.push(o.toModelMs); r.rows.push(o.whole.rowsMs); r.wait.push(o.whole.waitMs); r.assemble.push(o.whole.assembleMs);
+      const r = res.get(f.name) ?? { open: [], validated: [], http: [], first: [], toModel: [], rows: [], wait: [], assemble: [], main: [], heap: [], how: new Set<string>() };
+      r.open.push(o.openMs); r.validated.push(o.validatedMs); r.http.push(o.httpMs); r.first.push(o.firstByteMs); r.toModel.push(o.toModelMs); r.rows.push(o.whole.rowsMs); r.wait.push(o.whole.waitMs); r.assemble.push(o.whole.assembleMs);
       r.main.push(o.whole.rowsMs + o.whole.assembleMs); r.heap.push(heap); r.how.add(o.whole.how);
       res.set(f.name, r);
-      console.log(`${f.name}: open ${o.openMs} ms, whole read ${o.httpMs.toFixed(0)} ms (first byte ${o.firstByteMs.toFixed(0)}), request → model ${o.toModelMs.toFixed(0)} ms, model ${o.whole.how} rows ${o.whole.rowsMs.toFixed(0)} wait ${o.whole.waitMs.toFixed(0)} assembly ${o.whole.assembleMs.toFixed(0)} ms, heap ${heap.toFixed(1)} MB`);
+      console.log(`${f.name}: open ${o.openMs.toFixed(0)} ms, validated ${o.validatedMs.toFixed(0)} ms, whole read ${o.httpMs.toFixed(0)} ms (first byte ${o.firstByteMs.toFixed(0)}), request → model ${o.toModelMs.toFixed(0)} ms, model ${o.whole.how} rows ${o.whole.rowsMs.toFixed(0)} wait ${o.whole.waitMs.toFixed(0)} assembly ${o.whole.assembleMs.toFixed(0)} ms, heap ${heap.toFixed(1)} MB`);
     }
   }
   const json = res.get('JSON');
@@ -118,6 +137,7 @@ try {
     const r = res.get(f.name)!, base = f.name === 'JSON' ? undefined : json;
     const p50 = (x: number[]) => stats(x).p50;
     rows.push(row(`open to the network drawn (cold whole read) — ${f.name}`, EDGES, 'p50', 'ms', p50(r.open), base ? p50(base.open) : null));
+    rows.push(row(`open to the live validation's first results — ${f.name}`, EDGES, 'p50', 'ms', p50(r.validated), base ? p50(base.validated) : null));
     rows.push(row(`whole read, request to last byte — ${f.name}`, EDGES, 'p50', 'ms', p50(r.http), base ? p50(base.http) : null));
     rows.push(row(`whole read, request to first byte — ${f.name}`, EDGES, 'p50', 'ms', p50(r.first), base ? p50(base.first) : null));
     rows.push(row(`whole read, request to the model ready — ${f.name}`, EDGES, 'p50', 'ms', p50(r.toModel), base ? p50(base.toModel) : null));

@@ -12,10 +12,26 @@ import { trackUnsaved } from './unsaved-offer';
 import { defaultStore } from './unsaved-store';
 import { sessionConfig } from './session-config';
 import { lastWholeModel } from '../api/network-response';
+import { currentValidationService, validationRegisteredAt } from '../validation/current-validation';
 
 export function installTestHook(c: MapController, inject: (l: Loaded) => void, area: () => AreaLoader | null): void {
   let unsaved: { off(): void; flush(): Promise<void> } | null = null;
+  // the first MapLibre frame that drew network edges (the layers deck.gl held then had them: it draws inside the
+  // map's render, interleaved), on the page's clock; reset when the session changes
+  let drawnAt = 0, drawnSession: unknown = null;
+  c.view.map.on('render', () => {
+    if (drawnSession !== c.session) { drawnSession = c.session; drawnAt = 0; }
+    if (drawnAt === 0 && c.lastLayers.some((l) => l.id.startsWith('net-edges-') && ((l.props.data as { length?: number } | null)?.length ?? 0) > 0)) drawnAt = performance.now();
+  });
   const hook = {
+    /** When (performance.now()) the current session's network edges were first drawn by a map frame; 0: not yet. */
+    drawnAt: () => (drawnSession === c.session ? drawnAt : 0),
+    /** The workflow's validation state (status, passes, when its service was registered: performance.now()), or null
+     *  while no validation service is registered. */
+    validation: () => {
+      const v = currentValidationService()?.getState();
+      return v ? { status: v.status, passes: v.passes, results: v.results.length, since: validationRegisteredAt() } : null;
+    },
     /** Opens a network without the server (tests, benchmarks): builds the model, the session and the chunks at once;
      * returns the milliseconds of each step. */
     load: (networkObjects: NetworkObject[], objectTypes: ObjectType[] = [], projectId = 0, relationTypes: ObjectRelationType[] = []) => {

@@ -7,6 +7,7 @@ import type { ServiceState, ValidationService } from './validation-service';
 let current: ValidationService | null = null;
 const listeners = new Set<() => void>();
 let off: (() => void) | null = null;
+let since = 0;
 
 function changed(): void { for (const l of [...listeners]) l(); }
 
@@ -14,6 +15,7 @@ function changed(): void { for (const l of [...listeners]) l(); }
 export function registerValidationService(service: ValidationService): () => void {
   off?.();
   current = service;
+  since = typeof performance === 'undefined' ? Date.now() : performance.now();
   off = service.subscribe(changed);
   changed();
   return () => {
@@ -24,6 +26,8 @@ export function registerValidationService(service: ValidationService): () => voi
 }
 
 export function currentValidationService(): ValidationService | null { return current; }
+/** When (performance.now()) the current service was registered; 0 while none is. */
+export function validationRegisteredAt(): number { return current ? since : 0; }
 
 const subscribe = (l: () => void) => { listeners.add(l); return () => { listeners.delete(l); }; };
 const snapshot = (): ServiceState | null => current?.getState() ?? null;

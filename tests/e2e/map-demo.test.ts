@@ -78,6 +78,11 @@ describe('map editor on the demo project', () => {
     await page.getByTestId('tool-draw').waitFor(WAIT);
     // the whole read came as Arrow and a Web Worker computed the model's index beside the main thread (issue 15)
     expect((await hook<{ how: string }>(page, 'wholeModel')).how).toBe('worker');
+    // the network was drawn by a map frame before the live validation and capex made their first pass (issue 15)
+    await page.waitForFunction(() => (window as unknown as { __map: { validation(): unknown } }).__map.validation() !== null, undefined, WAIT);
+    const drawnAt = await hook<number>(page, 'drawnAt'), since = (await hook<{ since: number }>(page, 'validation')).since;
+    expect(drawnAt).toBeGreaterThan(0);
+    expect(since).toBeGreaterThan(drawnAt);
     expect(await edgesAt(targets[0])).toHaveLength(1);
     await drawAcross(targets[0]);
     await page.waitForFunction(() => (window as unknown as { __map: { state(): State } }).__map.state().size === 1, undefined, WAIT);

@@ -84,7 +84,7 @@ export function chunkLayers(chunks: Chunk[], o: Pick<OverlayInput, 'widthScale' 
         stroked: true, getLineColor: [255, 255, 255, 255], lineWidthUnits: 'pixels', getLineWidth: 1,
       })]);
     }
-    if (c.labels.length && labelledOnce.has(c)) {
+    if (labelledOnce.has(c) && c.labels.length) {
       // system font: the glyph atlas is drawn on a canvas, nothing is fetched
       texts.push([g.drawOrder, entry.labels = new TextLayer<ChunkLabel>({
         id: `net-labels-${id}`, ...common, visible: labelled, data: c.labels, characterSet: 'auto', fontFamily: 'sans-serif',

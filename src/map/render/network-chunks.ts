@@ -2,7 +2,7 @@
 // arrays for one deck.gl PathLayer (edges) and one ScatterplotLayer (nodes), positions as float32 lng/lat offsets from
 // the chunk origin (COORDINATE_SYSTEM.LNGLAT_OFFSETS). Within a cell the objects are split by render group (the
 // catalogue layer styling them) so a layer's visibility and opacity are layer props, not a rebuild; each chunk also
-// carries the labels of its labelled objects (chunk-labels.ts), built and rebuilt with its buffers. An edit marks only
+// carries the labels of its labelled objects (chunk-labels.ts), made when first read, rebuilt with its buffers. An edit marks only
 // the cells its diff touches as dirty (and, for a renamed path, the cells of the edges whose labels show its name).
 import type { Id, Position } from 'engine/types';
 import type { Props } from 'layers/types';
@@ -53,8 +53,9 @@ export interface Chunk {
   version: number;
   edges: BinaryPaths;
   nodes: BinaryPoints;
-  /** Labels of the group's labelled objects (built with the buffers; empty when the layer labels nothing). */
-  labels: ChunkLabel[];
+  /** Labels of the group's labelled objects (made on first read, kept with the buffers; empty when the layer labels
+   *  nothing). */
+  readonly labels: ChunkLabel[];
   /** Order of ids in the buffers (index → id), for picking by index if needed. */
   edgeIds: Id[];
   nodeIds: Id[];
@@ -250,8 +251,14 @@ export class NetworkChunks {
       const [lng, lat] = toLngLat(nodes[i].coords[0]);
       nPos[i * 2] = lng - olng; nPos[i * 2 + 1] = lat - olat; nCol.set(nodes[i].color, i * 4); nRad[i] = nodes[i].width;
     }
+    // labels are made when first read (deck-layers.ts reads them once the group's label threshold is reached and the
+    // chunk is in view): a project opened below that zoom makes none (≈ 0.4 s of the first frame at 100 000 edges)
+    let labels: ChunkLabel[] | undefined;
+    const source = this.source;
     return {
-      key, group, origin: [olng, olat, 0], version: ++this.versions, labels: chunkLabels([...nodes, ...edges], [olng, olat], (id) => this.source.labelOf(id)), edgeIds: edges.map((e) => e.id), nodeIds: nodes.map((x) => x.id),
+      key, group, origin: [olng, olat, 0], version: ++this.versions,
+      get labels() { return labels ??= chunkLabels([...nodes, ...edges], [olng, olat], (id) => source.labelOf(id)); },
+      edgeIds: edges.map((e) => e.id), nodeIds: nodes.map((x) => x.id),
       edges: { length: edges.length, startIndices, attributes: { getPath: { value: path, size: 2 }, getColor: { value: color, size: 4 }, getWidth: { value: width, size: 1 } } },
       nodes: { length: n, attributes: { getPosition: { value: nPos, size: 2 }, getFillColor: { value: nCol, size: 4 }, getRadius: { value: nRad, size: 1 } } },
     };

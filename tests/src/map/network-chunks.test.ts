@@ -113,4 +113,20 @@ describe('labels rebuilt with their chunks', () => {
     // an attribute edit that keeps the name rebuilds only the path's own cell
     expect(chunks.update(['P'])).toEqual(['570_6817']);
   });
+
+  it('a chunk makes its labels when they are first read, once (a view below the label zoom makes none)', () => {
+    const model = createModel({ networkObjects: network('K1'), objectTypes: types });
+    const src = modelSource(() => model), asked: string[] = [];
+    const counting = { ...src, labelOf: (id: string) => { asked.push(id); return src.labelOf(id); } };
+    const entries = [{ ...getLayer('trenches'), labelMinZoom: 17 }];
+    const chunks = new NetworkChunks(counting, { cellSize: 1000, style: catalogueStyle(entries, []) });
+    chunks.build();
+    expect(asked.filter((id) => id !== 'P')).toEqual([]); // the path's own name is read for its edges' cells only
+    asked.length = 0;
+    const c570 = chunks.chunks().find((c) => c.key === '570_6817' && c.group === 'trenches')!;
+    expect(c570.labels.map((l) => l.text)).toEqual(['K1']);
+    expect(asked).toEqual(['e1']);
+    expect(c570.labels).toBe(c570.labels); // kept
+    expect(asked).toEqual(['e1']);
+  });
 });
