@@ -6,7 +6,7 @@
 // version are stored in the database (server/network/scan-stored.ts), then in a fresh server process that finds the
 // answer's gzip stored (answer-stored.ts) — rows made as the body arrives (engine/network-arrow-stream.ts) and, side by
 // side, after the whole body (`netplan.networkStream = off`), and with the planning plug-ins (live validation, capex)
-// built before the first frame as until the twelfth stop (`netplan.planningAfterFrame = off`) — in one run. Times: open
+// built before the network is first drawn, as until the twelfth stop (`netplan.planningAfterDraw = off`) — in one run. Times: open
 // (navigation start, the page's clock) to the first map frame that drew the network and to the live validation's
 // first results, the whole
 // read's HTTP (request to first and to last byte, as the browser saw it), request to the model ready (the page's
@@ -49,7 +49,7 @@ const FORMATS = [
   { name: 'Arrow, index in the worker, columns stored in the database', format: 'arrow', worker: 'on', stored: 'columns' },
   { name: 'Arrow, index in the worker, answer stored in the database', format: 'arrow', worker: 'on', stored: 'answer' },
   { name: 'Arrow, index in the worker, answer stored, body read whole before the rows', format: 'arrow', worker: 'on', stored: 'answer', stream: 'off' },
-  { name: 'Arrow, index in the worker, answer stored, planning plug-ins built before the first frame', format: 'arrow', worker: 'on', stored: 'answer', planning: 'off' },
+  { name: 'Arrow, index in the worker, answer stored, planning plug-ins built before the network is drawn', format: 'arrow', worker: 'on', stored: 'answer', planning: 'off' },
 ] as const;
 const PASSES = ONLY ? FORMATS.filter((_, k) => ONLY.includes(k)) : FORMATS;
 
@@ -74,7 +74,7 @@ async function open(format: string, worker: string, stream = 'on', planning = 'o
   await ctx.addInitScript({ content: 'window.__name = (f) => f;' });
   await ctx.addInitScript(([id, f, w, st, pl]) => {
     localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.networkWorker', w); localStorage.setItem('netplan.networkStream', st);
-    localStorage.setItem('netplan.planningAfterFrame', pl);
+    localStorage.setItem('netplan.planningAfterDraw', pl);
   }, [token, format, worker, stream, planning]);
   const page: Page = await ctx.newPage();
   if (LINK_MBIT > 0) {
@@ -99,8 +99,7 @@ async function open(format: string, worker: string, stream = 'on', planning = 'o
   // the live validation's first results there (a whole-loaded network; 'area' projects wait for the server's)
   const checked = await page.waitForFunction(() => { const v = (window as unknown as W).__map!.validation?.(); return v === undefined ? -1 : v && v.status !== 'PENDING' ? performance.now() : false; }, undefined, { timeout: 600_000, polling: 20 });
   const validatedMs = Number(await checked.jsonValue());
-  if (profile) writeFileSync(`${profileTo}.cpuprofile`, JSON.stringify((await profile.send('Profiler.stop')).profile));
-  if (profile) writeFileSync(`${profileTo}.cpuprofile`, JSON.stringify((await profile.send('Profiler.stop')).profile));
+  if (profile) await profile.send('Profiler.stop').then((p) => writeFileSync(`${profileTo}.cpuprofile`, JSON.stringify(p.profile)), (e: unknown) => console.log(`no profile: ${String(e)}`));
   const whole = await page.evaluate(() => (window as unknown as W).__map!.wholeModel());
   // the whole read's request (resource timing, the page's clock) to its model ready
   const startedAt = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/network_object/all'))?.startTime ?? NaN);

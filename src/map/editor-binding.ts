@@ -9,7 +9,7 @@
 import type { Layer } from '@deck.gl/core';
 import type { Intent } from 'engine';
 import type { Id, Position } from 'engine/types';
-import { getObject } from 'engine/model';
+import { allObjects, getObject } from 'engine/model';
 import type { Extent } from './geometry';
 import { bboxOf as extentOf } from 'engine/geometry';
 import { NetworkChunks } from './render/network-chunks';
@@ -99,7 +99,12 @@ export class EditorBinding {
     const src = modelSource(() => this.session!.model);
     const pts: Position[] = [];
     let count = 0;
-    src.forEach((_id, _k, coords) => { count++; if (count % 97 === 1) pts.push(coords[0]); });
+    // the objects' own positions (no instance read per object: the build below describes each one once)
+    for (const [, o] of allObjects(session.model)) {
+      count++;
+      const p = o.node ? o.node.geometry.coordinates : o.edge?.geometry.coordinates[0];
+      if (p && count % 97 === 1) pts.push(p);
+    }
     const ext = pts.length ? extentOf(pts) : null;
     // an empty session (a project loaded by area) fills tile by tile: cells of 1 024 units (≈ 2 000 objects at 10⁶ density)
     const cell = ext ? NetworkChunks.chooseCellSize(ext[2] - ext[0], ext[3] - ext[1], count) : 1024;

@@ -13,6 +13,7 @@ import { EditorBinding } from './editor-binding';
 import { InputRouter, type KeyInput } from './input-router';
 import type { ModeBits } from './modes';
 import { overlayLayers } from './render/deck-layers';
+import { layerTaken, whenDrawn } from './draw-wait';
 import type { GroupState } from './render/catalogue-style';
 import type { StyleResolver } from './render/network-style';
 import { mapFeatureLayers, type FeatureLayers } from './render/feature-layers';
@@ -157,7 +158,18 @@ export class MapController {
     this.raf = requestAnimationFrame(() => { this.raf = 0; this.renderNow(); });
   }
 
+  /** Runs `work` in a task after the map has drawn the layers handed to deck.gl after this call (draw-wait.ts). */
+  whenDrawn(work: () => void, fallbackMs?: number): () => void {
+    return whenDrawn({
+      onDraw: (l) => this.view.onDraw(l), renders: () => this.renders, requestRender: () => this.render(),
+      layersTaken: () => this.lastLayers.every(layerTaken),
+    }, work, fallbackMs);
+  }
+
+  private renders = 0;
+
   renderNow(): void {
+    this.renders++;
     const zoom = this.view.zoom();
     const widthScale = (this.router.canEdit() ? STROKE_WIDTH_EDIT : STROKE_WIDTH) / 3;
     const view = this.view.loaded ? this.view.viewExtent() : null;

@@ -12,19 +12,20 @@ import { trackUnsaved } from './unsaved-offer';
 import { defaultStore } from './unsaved-store';
 import { sessionConfig } from './session-config';
 import { lastWholeModel } from '../api/network-response';
+import { layerTaken } from './draw-wait';
 import { currentValidationService, validationRegisteredAt } from '../validation/current-validation';
 
 export function installTestHook(c: MapController, inject: (l: Loaded) => void, area: () => AreaLoader | null): void {
   let unsaved: { off(): void; flush(): Promise<void> } | null = null;
-  // the first MapLibre frame that drew network edges (the layers deck.gl held then had them: it draws inside the
-  // map's render, interleaved), on the page's clock; reset when the session changes
+  // the first deck.gl draw with network edges among the layers it had taken (draw-wait.ts), on the page's clock; reset
+  // when the session changes
   let drawnAt = 0, drawnSession: unknown = null;
-  c.view.map.on('render', () => {
+  c.view.onDraw(() => {
     if (drawnSession !== c.session) { drawnSession = c.session; drawnAt = 0; }
-    if (drawnAt === 0 && c.lastLayers.some((l) => l.id.startsWith('net-edges-') && ((l.props.data as { length?: number } | null)?.length ?? 0) > 0)) drawnAt = performance.now();
+    if (drawnAt === 0 && c.lastLayers.some((l) => l.id.startsWith('net-edges-') && layerTaken(l) && ((l.props.data as { length?: number } | null)?.length ?? 0) > 0)) drawnAt = performance.now();
   });
   const hook = {
-    /** When (performance.now()) the current session's network edges were first drawn by a map frame; 0: not yet. */
+    /** When (performance.now()) deck.gl first drew the current session's network edges; 0: not yet. */
     drawnAt: () => (drawnSession === c.session ? drawnAt : 0),
     /** The workflow's validation state (status, passes, when its service was registered: performance.now()), or null
      *  while no validation service is registered. */

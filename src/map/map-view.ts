@@ -65,7 +65,8 @@ export class MapView {
     this.sized = [container.clientWidth, container.clientHeight];
     this.images = new ImageLayers(this.map, (kind, name) => this.host.notify(`map.notification.${kind}`, 'error', { layer: name }, `${kind}:${name}`),
       new Set(Object.keys(BACKGROUND_LAYERS)));
-    this.overlay = new MapboxOverlay({ interleaved: true, layers: [] });
+    // deck.gl calls onAfterRender after each of its draws inside the map's render (draw-wait.ts follows them)
+    this.overlay = new MapboxOverlay({ interleaved: true, layers: [], onAfterRender: () => { for (const l of [...this.drawListeners]) l(); } });
     this.map.addControl(this.overlay);
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-left');
     this.map.dragRotate.disable(); this.map.touchZoomRotate.disableRotation();
@@ -152,6 +153,10 @@ export class MapView {
 
   // ---- layers ----
   setLayers(layers: Layer[]): void { this.overlay.setProps({ layers }); }
+
+  private readonly drawListeners = new Set<() => void>();
+  /** Calls `l` after each deck.gl draw; returns the unsubscribe. */
+  onDraw(l: () => void): () => void { this.drawListeners.add(l); return () => { this.drawListeners.delete(l); }; }
 
   /** Raster backgrounds and image layers by catalogue name (visibility, opacity); failed ones stay hidden. */
   applyBackgrounds(states: BackgroundStates, projectId: number | undefined): void {

@@ -52,7 +52,7 @@ export function modelSource(getModel: () => Model): NetworkSource {
       const m = getModel();
       for (const [id, o] of allObjects(m)) {
         const d = describe(m, id, o);
-        if (d) cb(id, d.kind, d.coords, d.typeName);
+        if (d) cb(id, d);
       }
     },
     get(id) {

@@ -79,6 +79,20 @@ describe('styles computed once per object', () => {
   });
 });
 
+describe('the build describes each object once', () => {
+  it('styles what the walk described: no object is read again by id while building; an update reads its ids', () => {
+    const model: Model = createModel({ networkObjects: grid(300) });
+    const src = modelSource(() => model), got: string[] = [];
+    const counting = { ...src, get: (id: string) => { got.push(id); return src.get(id); } };
+    const chunks = new NetworkChunks(counting, { cellSize: 1000 });
+    chunks.build();
+    expect(got).toEqual([]);
+    expect(chunks.chunks().reduce((s, c) => s + c.edges.length + c.nodes.length, 0)).toBe(600);
+    chunks.update(['e7']);
+    expect(got).toEqual(['e7', 'e7']); // placed, then styled
+  });
+});
+
 describe('labels rebuilt with their chunks', () => {
   // trench edges e1 (cell 570), e2 (cell 572, stored from c back to b) and e3 (cell 574); cable P runs over e1 and e2
   const types: ObjectType[] = [

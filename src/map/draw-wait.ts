@@ -1,0 +1,36 @@
+// Runs work once the map has drawn what the controller last handed to deck.gl (issue 15): deck.gl takes new layers in
+// its own animation frame (LayerManager.updateLayers), and the map draws them in a render after that — one or two
+// frames after they are handed over. The map screen builds its planning plug-ins this way, so the network of a fresh
+// load is on screen before their whole-network first pass (≈ 1.7 s of the main thread at 100 000 edges). The work runs
+// in a task of its own after that draw (not inside the frame), or after `fallbackMs` when nothing is drawn (a hidden
+// tab paints no frames; the map's style not loaded yet). Returns a cancel function.
+
+/** What the wait watches: deck.gl's draws, the controller's renders and whether deck.gl has taken their layers. */
+export interface DrawSource {
+  /** Calls `l` after each deck.gl draw (MapboxOverlay onAfterRender); returns the unsubscribe. */
+  onDraw(l: () => void): () => void;
+  /** How many times layers were handed to deck.gl so far. */
+  renders(): number;
+  /** Whether deck.gl has taken the layers handed over last (each has its internal state). */
+  layersTaken(): boolean;
+  /** Asks for layers to be handed over again (a frame of its own). */
+  requestRender(): void;
+}
+
+/** A deck.gl layer that deck.gl has taken (initialised, or given the state of the layer it replaced). */
+export const layerTaken = (l: unknown): boolean => (l as { internalState?: unknown }).internalState != null;
+
+export function whenDrawn(src: DrawSource, work: () => void, fallbackMs = 3000): () => void {
+  const after = src.renders();
+  let done = false, task: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (done) return;
+    done = true; off(); clearTimeout(fallback);
+    task = setTimeout(work, 0);
+  };
+  // a draw counts once layers handed over after this call have been taken: what the map shows now, not before
+  const off = src.onDraw(() => { if (src.renders() > after && src.layersTaken()) run(); });
+  const fallback = setTimeout(run, fallbackMs);
+  src.requestRender();
+  return () => { done = true; off(); clearTimeout(fallback); if (task !== undefined) clearTimeout(task); };
+}
