@@ -33,7 +33,7 @@ const DWELL = Number(process.env.BENCH_AREA_DWELL ?? 3000);
 const READ_AHEAD = process.env.BENCH_AREA_READ_AHEAD === 'off' ? 'off' : 'on';
 const NAME_SHIM = 'window.__name = (f) => f;';
 type Area = { loading: number; loaded: number; tiles: string[]; objects: number; timings: { read: number[]; merge: number[] }; ahead: { read: number; taken: number; held: string[] } };
-type W = { __map: { area(): Area | null; stopReadAhead(): void; counts(): { edges: number; nodes: number }; setView(z: number, x: number, y: number): void; edgesAt(x: number, y: number, t: number): string[]; coords(id: string): number[][]; controller: Record<string, unknown> } };
+type W = { __map: { nextDraw(): Promise<number>; area(): Area | null; stopReadAhead(): void; counts(): { edges: number; nodes: number }; setView(z: number, x: number, y: number): void; edgesAt(x: number, y: number, t: number): string[]; coords(id: string): number[][]; controller: Record<string, unknown> } };
 
 async function api<T>(base: string, token: string, path: string): Promise<T> {
   const r = await fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -95,7 +95,11 @@ async function main() {
    const newPage = async (format: string) => {
     const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
     await ctx.addInitScript({ content: NAME_SHIM });
-    await ctx.addInitScript(([id, f, ra]) => { localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.areaReadAhead', ra); }, [token, format, READ_AHEAD]);
+    // 'arrow-first': Arrow, the plug-ins not waiting for the map's draw (src/map/draw-wait.ts), as until the twelfth stop
+    const [f, first] = format === 'arrow-first' ? ['arrow', 'off'] : [format, 'on'];
+    await ctx.addInitScript(([id, f, ra, pl]) => {
+      localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.areaReadAhead', ra); localStorage.setItem('netplan.pluginsAfterDraw', pl);
+    }, [token, f, READ_AHEAD, first]);
     const page = await ctx.newPage();
     await page.route('**/service.pdok.nl/**', (r) => r.abort());
     const open0 = Date.now();
@@ -112,7 +116,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 5000));
    }
    // the same steps with network reads as JSON, then as Arrow (issue 15), in one run on one server
-   // BENCH_AREA_FORMATS=arrow runs one of them; BENCH_AREA_PROFILE=<file> writes a CPU profile of the pans (CDP)
+   // BENCH_AREA_FORMATS=arrow runs one of them (arrow-first: Arrow with the plug-ins not waiting for the draw); BENCH_AREA_PROFILE=<file> writes a CPU profile of the pans (CDP)
    for (const format of (process.env.BENCH_AREA_FORMATS ?? 'json,arrow').split(',')) {
     const rows: BenchRow[] = [];
     // cold: as after an edit — no stored validation results, no stored extent; kept: a reopened, unchanged project
@@ -132,14 +136,17 @@ async function main() {
     await page.goto(`${base}/workflow/${p.id}/fttx/2`);
     await settled(page, 1);
     const openMs = Date.now() - open0;
+    // the next deck.gl draw of what was handed over after the tiles merged (test hook nextDraw): the tiles on screen
+    await page.evaluate(() => (window as unknown as W).__map.nextDraw());
+    const openDrawnMs = Date.now() - open0;
     const a1 = await page.evaluate(() => (window as unknown as W).__map.area()!);
     const c1 = await page.evaluate(() => (window as unknown as W).__map.counts());
-    rows.push(row('open to first tiles merged and drawn (server + JS)', n, 'time', 'ms', openMs),
+    rows.push(row('open to first tiles merged and drawn (server + JS)', n, 'time', 'ms', openMs), row('open to first tiles drawn by deck.gl', n, 'time', 'ms', openDrawnMs),
       row('objects loaded at open', n, 'count', 'objects', a1.objects), row('tiles loaded at open', n, 'count', 'tiles', a1.loaded));
-    console.log(`${format} open: ${openMs} ms, ${a1.loaded} tiles, ${a1.objects} objects, ${c1.edges} edges drawn`);
+    console.log(`${format} open: ${openMs} ms (drawn ${openDrawnMs} ms), ${a1.loaded} tiles, ${a1.objects} objects, ${c1.edges} edges drawn`);
 
     // pans to unloaded tiles: one tile width east each time, view at zoom 17
-    const pans: number[] = [];
+    const pans: number[] = [], pansDrawn: number[] = [];
     const profile = process.env.BENCH_AREA_PROFILE ? await ctx.newCDPSession(page) : null;
     if (profile) { await profile.send('Profiler.enable'); await profile.send('Profiler.start'); }
     let taken = 0;
@@ -151,16 +158,19 @@ async function main() {
       await page.evaluate((i) => { const w = window as unknown as { location: Location }; const [z, x, y] = decodeURIComponent(w.location.hash.slice(1)).split(';').map(Number); (window as unknown as W).__map.setView(z, x + 2048, y); void i; }, i);
       await settled(page, before + 1);
       pans.push(Date.now() - t);
+      await page.evaluate(() => (window as unknown as W).__map.nextDraw());
+      pansDrawn.push(Date.now() - t);
       const now = (await page.evaluate(() => (window as unknown as W).__map.area()!)).ahead;
       taken += now.taken - was.ahead.taken;
       const after = await page.evaluate(() => (window as unknown as W).__map.area()!), k = was.timings.read.length;
       // the pan's own path without the software raster: the longest tile read it waited for, then its merges
       panJs.push(Math.max(0, ...after.timings.read.slice(k)) + after.timings.merge.slice(k).reduce((a, b) => a + b, 0));
-      console.log(`${format} pan ${i}: ${pans[i - 1]} ms, ${now.taken - was.ahead.taken} of ${after.loaded - was.loaded} tile(s) taken from read-ahead (${now.read} read ahead so far); read ${after.timings.read.slice(k).map((x) => x.toFixed(0))} ms, merge ${after.timings.merge.slice(k).map((x) => x.toFixed(0))} ms`);
+      console.log(`${format} pan ${i}: ${pans[i - 1]} ms (drawn ${pansDrawn[i - 1]} ms), ${now.taken - was.ahead.taken} of ${after.loaded - was.loaded} tile(s) taken from read-ahead (${now.read} read ahead so far); read ${after.timings.read.slice(k).map((x) => x.toFixed(0))} ms, merge ${after.timings.merge.slice(k).map((x) => x.toFixed(0))} ms`);
     }
     if (profile) writeFileSync(`${process.env.BENCH_AREA_PROFILE}-${format}.cpuprofile`, JSON.stringify((await profile.send('Profiler.stop')).profile));
     const ps = stats(pans);
     rows.push(row('pan to unloaded tiles: read + merge + draw', n, 'time p50', 'ms', ps.p50), row('pan to unloaded tiles: read + merge + draw', n, 'time max', 'ms', Math.max(...pans)),
+      row('pan to unloaded tiles drawn by deck.gl', n, 'time p50', 'ms', stats(pansDrawn).p50), row('pan to unloaded tiles drawn by deck.gl', n, 'time max', 'ms', Math.max(...pansDrawn)),
       row('pan: tile read waited for + merge + chunk redraw (JS, no raster)', n, 'time p50', 'ms', stats(panJs).p50),
       row('pan: tile read waited for + merge + chunk redraw (JS, no raster)', n, 'time max', 'ms', Math.max(...panJs)),
       row(`tiles the pans took from read-ahead (read-ahead ${READ_AHEAD}, ${DWELL} ms at rest before a pan)`, n, 'count', 'tiles', taken));
@@ -227,7 +237,8 @@ async function main() {
     await ctx.close();
     for (const r of rows) {
       const json = all.find((x) => x.case === `${r.case} — JSON` && x.metric === r.metric);
-      all.push(format === 'json' ? { ...r, case: `${r.case} — JSON` } : row(`${r.case} — Arrow`, r.size, r.metric, r.unit, r.value, json?.value ?? null));
+      const name = format === 'arrow-first' ? 'Arrow, plug-ins before the draw (as until the twelfth stop)' : 'Arrow';
+      all.push(format === 'json' ? { ...r, case: `${r.case} — JSON` } : row(`${r.case} — ${name}`, r.size, r.metric, r.unit, r.value, json?.value ?? null));
     }
    }
   } finally {

@@ -6,7 +6,7 @@
 // version are stored in the database (server/network/scan-stored.ts), then in a fresh server process that finds the
 // answer's gzip stored (answer-stored.ts) — rows made as the body arrives (engine/network-arrow-stream.ts) and, side by
 // side, after the whole body (`netplan.networkStream = off`), and with the planning plug-ins (live validation, capex)
-// built before the network is first drawn, as until the twelfth stop (`netplan.planningAfterDraw = off`) — in one run. Times: open
+// built before the network is first drawn, as until the twelfth stop (`netplan.pluginsAfterDraw = off`) — in one run. Times: open
 // (navigation start, the page's clock) to the first map frame that drew the network and to the live validation's
 // first results, the whole
 // read's HTTP (request to first and to last byte, as the browser saw it), request to the model ready (the page's
@@ -74,7 +74,7 @@ async function open(format: string, worker: string, stream = 'on', planning = 'o
   await ctx.addInitScript({ content: 'window.__name = (f) => f;' });
   await ctx.addInitScript(([id, f, w, st, pl]) => {
     localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.networkWorker', w); localStorage.setItem('netplan.networkStream', st);
-    localStorage.setItem('netplan.planningAfterDraw', pl);
+    localStorage.setItem('netplan.pluginsAfterDraw', pl);
   }, [token, format, worker, stream, planning]);
   const page: Page = await ctx.newPage();
   if (LINK_MBIT > 0) {

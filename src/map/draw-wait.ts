@@ -17,6 +17,14 @@ export interface DrawSource {
   requestRender(): void;
 }
 
+/** localStorage key: 'off' makes the plug-ins (live validation, capex, clashes) not wait for the map's draw — built
+ *  before the network's first draw, loads handed over after the next frame, as until issue 15's twelfth stop (the
+ *  benchmarks' side-by-side pass). */
+export const PLUGINS_AFTER_DRAW_KEY = 'netplan.pluginsAfterDraw';
+export function pluginsAfterDraw(): boolean {
+  try { return globalThis.localStorage?.getItem(PLUGINS_AFTER_DRAW_KEY) !== 'off'; } catch { return true; }
+}
+
 /** A deck.gl layer that deck.gl has taken (initialised, or given the state of the layer it replaced). */
 export const layerTaken = (l: unknown): boolean => (l as { internalState?: unknown }).internalState != null;
 

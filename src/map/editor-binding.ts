@@ -2,7 +2,7 @@
 // `perform` (area guard → engine operation → one history item); each change's diff goes to the chunk buffers (only
 // the touched cells rebuild), the selection, and then to every plug-in listening (validation, capex, clashes: they get
 // the same ChangeEvent with its diff, never a rescan). Warnings and the 20-item signal become notifications.
-// Loads (area tiles read in, far tiles dropped) reach the plug-ins after the frame that draws them, in order, and
+// Loads (area tiles read in, far tiles dropped) reach the plug-ins after the map has drawn them, in order, and
 // before any later change: the tile is on screen first and its validation follows (issue 15: per tile ≈ 250 ms of
 // live validation at 10⁶ edges no longer delays the draw); the engine's segment folds of merged tiles follow in a task
 // of their own (same rows, nothing to emit).
@@ -23,6 +23,9 @@ export interface BindingHost {
   notify(key: string, level: 'info' | 'warning' | 'error', params?: Record<string, unknown>, throttleKey?: string): void;
   /** Something the screen shows changed (history, selection, …): redraw. */
   changed(): void;
+  /** Runs work in a task once the map has drawn what it was handed after this call (draw-wait.ts); returns its
+   *  cancel. Without it: after the next animation frame and a task. */
+  whenDrawn?(work: () => void): () => void;
 }
 
 /** Is every point inside the part of the network loaded (area loading of large projects)? */
@@ -44,7 +47,7 @@ export class EditorBinding {
   private listeners = new Set<(e: ChangeEvent) => void>();
   /** Load events drawn but not yet handed to the plug-ins. */
   private pending: ChangeEvent[] = [];
-  private flushing: { frame: number; timer: ReturnType<typeof setTimeout> | undefined } | null = null;
+  private flushing: { cancel: () => void } | null = null;
 
   constructor(private host: BindingHost) {}
 
@@ -58,11 +61,7 @@ export class EditorBinding {
 
   /** Hands the load events waiting for their frame to the plug-ins now. */
   flush(): void {
-    if (this.flushing) {
-      if (this.flushing.frame) globalThis.cancelAnimationFrame?.(this.flushing.frame);
-      clearTimeout(this.flushing.timer);
-      this.flushing = null;
-    }
+    if (this.flushing) { this.flushing.cancel(); this.flushing = null; }
     const loads = this.pending.length;
     while (this.pending.length) { const e = this.pending.shift()!; for (const l of this.listeners) l(e); }
     if (loads) this.foldLater();
@@ -75,16 +74,21 @@ export class EditorBinding {
   }
   private folding: ReturnType<typeof setTimeout> | undefined;
 
-  /** After the next frame (rAF, then a task), or in a task where there are no frames (tests, a hidden tab's 250 ms). */
+  /** Once the map has drawn the change (host.whenDrawn: deck.gl takes new layers a frame after they are handed over,
+   *  so a task after the next frame came before the tile's draw); without it after the next frame (rAF, then a task),
+   *  or in a task where there are no frames (tests, a hidden tab's 250 ms). */
   private later(): void {
     if (this.flushing) return;
-    const f = { frame: 0, timer: undefined as ReturnType<typeof setTimeout> | undefined };
+    const f = { cancel: () => {} };
     const go = () => { if (this.flushing === f) this.flush(); };
-    if (typeof requestAnimationFrame === 'function') {
-      f.frame = requestAnimationFrame(() => { f.frame = 0; clearTimeout(f.timer); f.timer = setTimeout(go, 0); });
-      f.timer = setTimeout(go, 250);
-    } else f.timer = setTimeout(go, 0);
     this.flushing = f;
+    if (this.host.whenDrawn) { f.cancel = this.host.whenDrawn(go); return; }
+    let frame = 0, timer: ReturnType<typeof setTimeout> | undefined;
+    if (typeof requestAnimationFrame === 'function') {
+      frame = requestAnimationFrame(() => { frame = 0; clearTimeout(timer); timer = setTimeout(go, 0); });
+      timer = setTimeout(go, 250);
+    } else timer = setTimeout(go, 0);
+    f.cancel = () => { if (frame) globalThis.cancelAnimationFrame?.(frame); clearTimeout(timer); };
   }
 
   /** Binds a session: builds the chunk buffers once; returns the extent of (a sample of) its network, for fitting. */

@@ -13,7 +13,7 @@ import { EditorBinding } from './editor-binding';
 import { InputRouter, type KeyInput } from './input-router';
 import type { ModeBits } from './modes';
 import { overlayLayers } from './render/deck-layers';
-import { layerTaken, whenDrawn } from './draw-wait';
+import { layerTaken, pluginsAfterDraw, whenDrawn, type DrawSource } from './draw-wait';
 import type { GroupState } from './render/catalogue-style';
 import type { StyleResolver } from './render/network-style';
 import { mapFeatureLayers, type FeatureLayers } from './render/feature-layers';
@@ -70,7 +70,7 @@ export class MapController {
     }, backgrounds);
     // a session change is published at once (not on the next frame): a controlled input that caused it (a checkbox in
     // the feature-info card) must see its new value in the same event
-    this.binding = new EditorBinding({ notify: host.notify, changed: () => { this.render(); this.publish(); } });
+    this.binding = new EditorBinding({ notify: host.notify, changed: () => { this.render(); this.publish(); }, whenDrawn: pluginsAfterDraw() ? (work) => this.whenDrawn(work, 1000) : undefined });
     this.router = new InputRouter(this.view, this.binding, { notify: host.notify, render: () => this.render() });
     this.features = mapFeatureLayers((k, l, p, t) => host.notify(k, l, p, t), () => this.render());
     this.offStored = onStoredFeaturesChanged((pid, layers) => {
@@ -160,11 +160,14 @@ export class MapController {
 
   /** Runs `work` in a task after the map has drawn the layers handed to deck.gl after this call (draw-wait.ts). */
   whenDrawn(work: () => void, fallbackMs?: number): () => void {
-    return whenDrawn({
-      onDraw: (l) => this.view.onDraw(l), renders: () => this.renders, requestRender: () => this.render(),
-      layersTaken: () => this.lastLayers.every(layerTaken),
-    }, work, fallbackMs);
+    return whenDrawn(this.drawSource, work, fallbackMs);
   }
+
+  /** deck.gl's draws and the layers handed to it, as draw-wait.ts watches them. */
+  readonly drawSource: DrawSource = {
+    onDraw: (l) => this.view.onDraw(l), renders: () => this.renders, requestRender: () => this.render(),
+    layersTaken: () => this.lastLayers.every(layerTaken),
+  };
 
   private renders = 0;
 

@@ -25,6 +25,12 @@ export function installTestHook(c: MapController, inject: (l: Loaded) => void, a
     if (drawnAt === 0 && c.lastLayers.some((l) => l.id.startsWith('net-edges-') && layerTaken(l) && ((l.props.data as { length?: number } | null)?.length ?? 0) > 0)) drawnAt = performance.now();
   });
   const hook = {
+    /** Resolves with the time (performance.now()) of the first deck.gl draw of layers handed over after this call. */
+    nextDraw: () => new Promise<number>((resolve) => {
+      const src = c.drawSource, after = src.renders();
+      const off = src.onDraw(() => { if (src.renders() > after && src.layersTaken()) { off(); resolve(performance.now()); } });
+      src.requestRender();
+    }),
     /** When (performance.now()) deck.gl first drew the current session's network edges; 0: not yet. */
     drawnAt: () => (drawnSession === c.session ? drawnAt : 0),
     /** The workflow's validation state (status, passes, when its service was registered: performance.now()), or null

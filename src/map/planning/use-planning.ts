@@ -3,8 +3,8 @@
 // reference features are read); both are torn down with the session. The live validation and capex are built once the
 // map has drawn the session's network (draw-wait.ts): their first pass over a whole-loaded network (≈ 1.7 s at
 // 100 000 edges) no longer holds back the network's first drawing; until then no validation service is registered
-// (the step navigation treats that as while the project loads). `localStorage['netplan.planningAfterDraw'] = 'off'`
-// builds them at once, before the first frame (the benchmark's side-by-side pass).
+// (the step navigation treats that as while the project loads). `localStorage['netplan.pluginsAfterDraw'] = 'off'`
+// builds them at once, before the first draw (the benchmark's side-by-side pass).
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AppDispatch } from '../../app/store';
@@ -18,10 +18,7 @@ import { PlanningBinding, type PlanningSettings } from './planning-binding';
 import { clashesApi } from '../../api/endpoints/clashes';
 import { ClashLive } from './clash-live';
 import { onStoredFeaturesChanged } from '../stored-features-events';
-
-/** localStorage key: 'off' builds the planning plug-ins before the session's first frame. */
-export const PLANNING_AFTER_DRAW_KEY = 'netplan.planningAfterDraw';
-const planningAfterDraw = () => { try { return globalThis.localStorage?.getItem(PLANNING_AFTER_DRAW_KEY) !== 'off'; } catch { return true; } };
+import { pluginsAfterDraw } from '../draw-wait';
 
 export function usePlanning(ctl: MapController | null, session: EditSession | null, opts: { projectId?: number; stateId?: number | null; partial: boolean }): { planning: PlanningBinding | null; clashes: ClashLive | null } {
   const { projectId, stateId = null, partial } = opts;
@@ -46,7 +43,7 @@ export function usePlanning(ctl: MapController | null, session: EditSession | nu
       setPlanning(p);
     };
     let cancel = () => {};
-    if (planningAfterDraw()) cancel = ctl.whenDrawn(build); else build();
+    if (pluginsAfterDraw()) cancel = ctl.whenDrawn(build); else build();
     return () => { cancel(); offService?.(); p?.destroy(); setPlanning(null); };
   }, [ctl, session, ready, data, stateId, partial, hasProject, projectId, dispatch]);
 

@@ -63,6 +63,29 @@ describe('EditorBinding: loads reach the plug-ins after their frame', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("with the map's draw wait, a load reaches the plug-ins once the map has drawn it; an edit first cancels the wait", async () => {
+    vi.useFakeTimers();
+    const waits: { work: () => void; cancelled: boolean }[] = [];
+    const b = new EditorBinding({ notify: () => {}, changed: () => {}, whenDrawn: (work) => { const w = { work, cancelled: false }; waits.push(w); return () => { w.cancelled = true; }; } });
+    const s = new EditSession(createModel({ networkObjects: [node('a', 0)] }), { newId: () => 'x', projectId: 1 });
+    b.setSession(s);
+    const seen: ChangeEvent[] = [];
+    b.subscribe((e) => seen.push(e));
+    s.merge([node('t1', 10)], known);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(seen).toHaveLength(0); // frames and tasks passed, the map has not drawn it yet
+    expect(waits).toHaveLength(1);
+    waits[0].work();
+    expect(seen.map((e) => e.kind)).toEqual(['load']);
+    s.merge([node('t2', 20)], known);
+    expect(waits).toHaveLength(2);
+    s.perform({ type: 'moveNode', id: 't2', to: [21, 1] });
+    expect(seen.map((e) => e.kind)).toEqual(['load', 'load', 'edit']);
+    expect(waits[1].cancelled).toBe(true);
+    waits[1].work(); // a late call of a cancelled wait delivers nothing twice
+    expect(seen).toHaveLength(3);
+  });
+
   it('binding another session hands the waiting loads over first', () => {
     const { b, s, seen } = bound();
     s.merge([node('t1', 10)], known);
