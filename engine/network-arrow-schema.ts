@@ -4,7 +4,7 @@
 // `ids` table (a lowercase UUID as its 16 bytes, any other id as text); the other tables refer to ids by their row
 // number there (dictionary encoding of the ids). Coordinates
 // are GeoArrow-layout interleaved Float64 (`geoarrow.point`, `geoarrow.linestring`: list offsets into x,y pairs);
-// attribute and relation type names are Arrow dictionaries. Object ids come first in `ids`, in the answer's order.
+// attribute and relation type names, and attribute values, are Arrow dictionaries. Object ids come first in `ids`, in the answer's order.
 
 /** The media type of the binary form (the Arrow IPC stream format's registered type). */
 export const ARROW_MEDIA_TYPE = 'application/vnd.apache.arrow.stream';
@@ -14,8 +14,10 @@ export const META_TABLE = 'table';
 export const META_PROJECT = 'projectId';
 export const META_OBJECTS = 'objects';
 export const META_FORMAT = 'netplan.format';
-/** network/2: ids written as UUIDs travel as 16 bytes (`uuid`); a network/1 answer (no `uuid` column) reads the same. */
-export const FORMAT_VERSION = 'network/2';
+/** network/3: attribute values are an Arrow dictionary (each distinct value once); network/2: ids written as UUIDs
+ *  travel as 16 bytes (`uuid`). Answers of network/1 (no `uuid` column) and network/2 (values as plain utf8) read the
+ *  same. */
+export const FORMAT_VERSION = 'network/3';
 
 /** Tables in stream order, with their columns (int32 = row number in `ids`, unless named otherwise). */
 export const ARROW_TABLES = {
@@ -33,7 +35,7 @@ export const ARROW_TABLES = {
   pathEdges: ['id', 'path', 'edge', 'startNode', 'position'],
   /** id, object, objectTypeId (int32). */
   instances: ['id', 'object', 'objectTypeId'],
-  /** instance, name (dictionary utf8), value (utf8, nullable). */
+  /** instance, name (dictionary utf8), value (dictionary utf8, nullable; plain utf8 before network/3). */
   values: ['instance', 'name', 'value'],
   /** from, to, type (dictionary utf8) — each relation once. */
   relations: ['from', 'to', 'type'],

@@ -6,7 +6,7 @@ import { RecordBatchReader, type Data } from 'apache-arrow';
 import { ARROW_TABLE_ORDER, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTableName } from './network-arrow-schema';
 import type { AttributeValue, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
 import type { InstanceRow, ModelInput, PathEdgeRow } from './model';
-import { idStrings, internedStrings, type UuidColumn, type Utf8Column } from './utf8-column';
+import { idStrings, internedStrings, strings, type UuidColumn, type Utf8Column } from './utf8-column';
 
 export { INTERN_SLOTS, idStrings, internedStrings, strings, utf8String, uuidString, type UuidColumn, type Utf8Column } from './utf8-column';
 
@@ -29,7 +29,9 @@ export interface NetworkColumns {
   paths: { id: Int32Array; scenario: Int32Array; scenarioValid: Uint8Array | null };
   pathEdges: { id: Int32Array; path: Int32Array; edge: Int32Array; startNode: Int32Array; position: Float64Array };
   instances: { id: Int32Array; object: Int32Array; objectTypeId: Int32Array };
-  values: { instance: Int32Array; name: DictColumn; value: Utf8Column };
+  /** `value`: each row's text; where `codes` is set (network/3), the dictionary's words, row k's value being
+   *  `value[codes.codes[k]]` (null where its bit in `codes.valid` is clear). */
+  values: { instance: Int32Array; name: DictColumn; value: Utf8Column; codes: { codes: Int32Array; valid: Uint8Array | null } | null };
   relations: { from: Int32Array; to: Int32Array; type: DictColumn };
 }
 
@@ -51,6 +53,14 @@ function uuidOf(d: Data | undefined): UuidColumn | null {
 function utf8Of(d: Data | undefined): Utf8Column {
   if (!d || d.length === 0) return { offsets: new Int32Array(1), bytes: new Uint8Array(0), valid: null };
   return { offsets: (d.valueOffsets as Int32Array).subarray(0, d.length + 1), bytes: d.values as Uint8Array, valid: validity(d) };
+}
+
+/** A text column as plain utf8 (rows' text, codes null) or as a dictionary (its words, the rows' codes). */
+function textOf(d: Data | undefined): { value: Utf8Column; codes: { codes: Int32Array; valid: Uint8Array | null } | null } {
+  if (!d || !d.dictionary) return { value: utf8Of(d), codes: null };
+  const words = d.dictionary.data;
+  if (words.length !== 1) throw new Error('network arrow: a value dictionary in more than one batch');
+  return { value: utf8Of(words[0] as Data), codes: { codes: (d.values as Int32Array).subarray(0, d.length), valid: validity(d) } };
 }
 
 function dictOf(d: Data | undefined): DictColumn {
@@ -110,7 +120,7 @@ export function columnsOfTables(t: ArrowTables, projectId: number, objects: numb
     paths: { id: i32('paths', 'id'), scenario: i32('paths', 'scenario'), scenarioValid: validity(c('paths', 'scenario')) },
     pathEdges: { id: i32('pathEdges', 'id'), path: i32('pathEdges', 'path'), edge: i32('pathEdges', 'edge'), startNode: i32('pathEdges', 'startNode'), position: values(c('pathEdges', 'position'), EMPTY_F64) },
     instances: { id: i32('instances', 'id'), object: i32('instances', 'object'), objectTypeId: i32('instances', 'objectTypeId') },
-    values: { instance: i32('values', 'instance'), name: dictOf(c('values', 'name')), value: utf8Of(c('values', 'value')) },
+    values: { instance: i32('values', 'instance'), name: dictOf(c('values', 'name')), ...textOf(c('values', 'value')) },
     relations: { from: i32('relations', 'from'), to: i32('relations', 'to'), type: dictOf(c('relations', 'type')) },
   };
 }
@@ -188,7 +198,7 @@ export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
     (o.objectInstances ??= []).push(i);
     inst.set(ins.id[k], i);
   }
-  const vals = internedStrings(c.values.value);
+  const vals = valueStrings(c.values);
   for (let k = 0; k < c.values.instance.length; k++) { const i = inst.get(c.values.instance[k])!; (i.attributeValues ??= []).push(value(c, ids, vals, k)); }
   // each relation once: with its source instance when that is in the answer, else with its target
   for (let k = 0; k < c.relations.from.length; k++) {
@@ -221,8 +231,17 @@ export function pathEdgeRows(c: NetworkColumns, ids: readonly string[]): PathEdg
 
 /** Attribute value rows in column order (repeated values sharing one string). */
 export function valueRows(c: NetworkColumns, ids: readonly string[]): AttributeValue[] {
-  const vals = internedStrings(c.values.value), out = new Array<AttributeValue>(c.values.instance.length);
+  const vals = valueStrings(c.values), out = new Array<AttributeValue>(c.values.instance.length);
   for (let k = 0; k < out.length; k++) out[k] = value(c, ids as string[], vals, k);
+  return out;
+}
+
+/** The rows' attribute values as strings, equal values sharing one: a dictionary's words decoded once each, or a
+ *  plain column's text interned (before network/3). */
+export function valueStrings(v: NetworkColumns['values']): (string | null)[] {
+  if (!v.codes) return internedStrings(v.value);
+  const words = strings(v.value), { codes, valid } = v.codes, out = new Array<string | null>(codes.length);
+  for (let k = 0; k < codes.length; k++) out[k] = bit(valid, k) ? words[codes[k]] ?? null : null;
   return out;
 }
 

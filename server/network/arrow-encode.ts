@@ -2,7 +2,7 @@
 // (scan.ts, filled by COPY: scan-read.ts, or from the rows of a window read: scan-rows.ts) and the masks of what the answer keeps
 // (scan-kept.ts). Every column is gathered with typed-array loops — no per-row object — and each table is one IPC
 // stream. The ids table holds only the ids the answer uses (kept objects first, in scan order), lowercase UUIDs as
-// their 16 bytes.
+// their 16 bytes; attribute values are a dictionary of the distinct values the answer sends.
 import {
   Bool, Dictionary, Field, FixedSizeBinary, FixedSizeList, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, makeVector, tableToIPC,
   type Data, type DataType,
@@ -39,6 +39,33 @@ function utf8Gather(bytes: Uint8Array, off: Int32Array, pick: Int32Array, valid?
     k = e;
   }
   return makeData({ type: new Utf8(), length: pick.length, valueOffsets: o, data, ...bitmap(pick.length, (k) => !valid || valid[pick[k]] === 1) });
+}
+
+/** Dictionary-encoded utf8 of the rows `pick` (attribute values repeat: 176 000 distinct of 951 000 at 100 000
+ *  edges): each row's bytes are hashed and compared with the words met before; words in order of first use. */
+function utf8DictGather(bytes: Uint8Array, off: Int32Array, pick: Int32Array, valid: Uint8Array | undefined, id: number): Data<Dictionary<Utf8, Int32>> {
+  const n = pick.length, codes = new Int32Array(n), first: number[] = [];
+  let cap = 16;
+  while (cap < 2 * n) cap *= 2;
+  const slots = new Int32Array(cap).fill(-1), mask = cap - 1;
+  for (let k = 0; k < n; k++) {
+    const r = pick[k];
+    if (valid && valid[r] !== 1) continue; // null: code 0, bit cleared
+    const s = off[r], e = off[r + 1], len = e - s;
+    let h = 0x811c9dc5 | 0;
+    for (let i = s; i < e; i++) h = Math.imul(h ^ bytes[i], 16777619);
+    for (let p = (h ^ (h >>> 15)) & mask; ; p = (p + 1) & mask) {
+      const w = slots[p];
+      if (w < 0) { slots[p] = codes[k] = first.length; first.push(r); break; }
+      const t = off[first[w]];
+      if (off[first[w] + 1] - t !== len) continue;
+      let i = 0;
+      while (i < len && bytes[s + i] === bytes[t + i]) i++;
+      if (i === len) { codes[k] = w; break; }
+    }
+  }
+  const words = utf8Gather(bytes, off, Int32Array.from(first));
+  return makeData({ type: new Dictionary(new Utf8(), I32, id), length: n, data: codes, dictionary: makeVector(words), ...bitmap(n, (k) => !valid || valid[pick[k]] === 1) });
 }
 
 /** Value of each byte as a lowercase hex digit, -1 for any other byte. */
@@ -170,7 +197,7 @@ export function encodeScanArrow(s: NetworkScan, k: ScanKept): Buffer {
       makeData({ type: F64, length: peRows.length, data: Float64Array.from(peRows, (r) => s.pe.seq[r]) })], meta),
     stream('instances', [i32(pick(s.inst.id, instRows, map)), i32(pick(s.inst.object, instRows, map)), i32(pick(s.inst.type, instRows))], meta),
     stream('values', [i32(pick(s.values.inst, valRows, map)), dict(pick(s.values.name, valRows), s.values.names, 0),
-      utf8Gather(s.values.text.bytes.a, s.values.text.offsets.done(), valRows, s.values.text.valid.done())], meta),
+      utf8DictGather(s.values.text.bytes.a, s.values.text.offsets.done(), valRows, s.values.text.valid.done(), 1)], meta),
     stream('relations', [i32(relFrom), i32(relTo), dict(pick(s.rels.type, relRows), s.rels.types, 1)], meta),
   ];
   const ids = stream('ids', idColumns(s.ids.bytes, s.ids.offsets, Int32Array.from(order)), meta);
