@@ -43,7 +43,8 @@ export function usePlanning(ctl: MapController | null, session: EditSession | nu
       setPlanning(p);
     };
     let cancel = () => {};
-    if (pluginsAfterDraw()) cancel = ctl.whenDrawn(build); else build();
+    // without a draw (a hidden tab, the map not loaded) they are built after 5 s
+    if (pluginsAfterDraw()) cancel = ctl.whenDrawn(build, 5000); else build();
     return () => { cancel(); offService?.(); p?.destroy(); setPlanning(null); };
   }, [ctl, session, ready, data, stateId, partial, hasProject, projectId, dispatch]);
 
