@@ -13,6 +13,7 @@ import { defaultStore, type UnsavedStore } from './unsaved-store';
 import { trackUnsaved, type StoredEdits } from './unsaved-offer';
 import { AREA_MAX_LOADED_TILES, AreaLoader } from './area-loader';
 import { areaRead, areaReadAhead, loadsByArea } from './tile-prefetch';
+import { takeWhole } from './whole-prefetch';
 import { notify } from '../shell/notification-store';
 import type { AppDispatch } from '../app/store';
 
@@ -46,7 +47,11 @@ export function useEditSession(projectId: number | undefined, store: UnsavedStor
         ]);
         if (cancelled) return;
         const byArea = loadsByArea(extent);
-        const whole = byArea ? { rows: { networkObjects: [] } } : (await result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId })))).value;
+        // the whole read may be on its way already (whole-prefetch.ts: started with the workflow); read again if it failed
+        const taken = byArea ? undefined : takeWhole(projectId);
+        const readWhole = (again: boolean) => result(dispatch(networkApi.endpoints.networkObjects.initiate({ projectId }, { forceRefetch: again })));
+        const whole = byArea ? { rows: { networkObjects: [] } }
+          : (await (taken ? result(taken).catch(() => readWhole(true)) : readWhole(false))).value;
         if (cancelled) return;
         const model = await networkModel(whole, { objectTypes, relationTypes });
         if (cancelled) return;

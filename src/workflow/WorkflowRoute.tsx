@@ -72,11 +72,12 @@ export function WorkflowRoute() {
     if (!Number.isInteger(projectId)) return;
     void loadMapScreen();
     // the extent (kept 30 s unused for the map), and once it says the project loads by area the opening view's tiles —
-    // of the address's view as entered: by the extent's answer the map may have written its own start view there
+    // of the address's view as entered: by the extent's answer the map may have written its own start view there —
+    // else the whole network's read (whole-prefetch.ts)
     const extent = dispatch(networkApi.endpoints.networkExtent.initiate({ projectId }));
     const hash = window.location.hash;
-    void Promise.all([extent.unwrap(), import('../map/tile-prefetch')])
-      .then(([e, m]) => m.prefetchOpeningTiles(dispatch, projectId, e, hash, [window.innerWidth, window.innerHeight]), () => undefined)
+    void Promise.all([extent.unwrap(), import('../map/tile-prefetch'), import('../map/whole-prefetch')])
+      .then(([e, m, w]) => { m.prefetchOpeningTiles(dispatch, projectId, e, hash, [window.innerWidth, window.innerHeight]); w.prefetchWhole(dispatch, projectId, e); }, () => undefined)
       .finally(() => extent.unsubscribe());
     dispatch(networkApi.util.prefetch('objectTypes', projectId, {}));
     dispatch(networkApi.util.prefetch('relationTypes', projectId, {}));
