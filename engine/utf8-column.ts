@@ -21,31 +21,45 @@ export function strings(c: Utf8Column): (string | null)[] {
 /** Slots of internedStrings' table at most (16 MB while it runs). */
 export const INTERN_SLOTS = 1 << 22;
 
-/** Strings of a utf8 column where equal values share one string (attribute values repeat: 176 000 distinct of
- *  951 000 in a generated 100 000-edge street network): each value's bytes are hashed and compared with the earlier
- *  values in its slot, and only a value not seen before is decoded — fewer strings to make and to hold. */
-export function internedStrings(c: Utf8Column, maxSlots = INTERN_SLOTS): (string | null)[] {
-  const { offsets, bytes, valid } = c, n = offsets.length - 1, out = new Array<string | null>(n);
-  // at most `maxSlots` slots; once 3/4 are taken, values not seen yet are decoded without being kept
+/** Dictionary codes of the rows of a bytes + offsets column: rows with equal bytes get one code, codes in order of
+ *  first use, `first[c]` the row of code c; a row `isNull` says is null gets -1. `rows`: the rows to code (all when
+ *  null; code k is then row rows[k]'s). At most `maxSlots` hash slots: once 3/4 are taken, values not seen yet get
+ *  codes of their own without being kept (equal ones then may get several). Shared by the tab's interning of a plain
+ *  value column and the server's dictionary encoding of values (server/network/arrow-encode.ts). */
+export function byteCodes(bytes: Uint8Array, offsets: Int32Array, rows: Int32Array | null, isNull: ((row: number) => boolean) | null, maxSlots = INTERN_SLOTS): { codes: Int32Array; first: number[] } {
+  const n = rows ? rows.length : offsets.length - 1, codes = new Int32Array(n), first: number[] = [];
   let cap = 16;
   while (cap < 2 * n && cap < maxSlots) cap *= 2;
   const slots = new Int32Array(cap).fill(-1), mask = cap - 1, full = (cap >> 2) * 3;
   let used = 0;
-  for (let i = 0; i < n; i++) {
-    if (!bit(valid, i)) { out[i] = null; continue; }
-    const s = offsets[i], e = offsets[i + 1], len = e - s;
+  for (let k = 0; k < n; k++) {
+    const r = rows ? rows[k] : k;
+    if (isNull?.(r)) { codes[k] = -1; continue; }
+    const s = offsets[r], e = offsets[r + 1], len = e - s;
     let h = 0x811c9dc5 | 0;
-    for (let k = s; k < e; k++) h = Math.imul(h ^ bytes[k], 16777619);
+    for (let i = s; i < e; i++) h = Math.imul(h ^ bytes[i], 16777619);
     for (let p = (h ^ (h >>> 15)) & mask; ; p = (p + 1) & mask) {
-      const j = slots[p];
-      if (j < 0) { if (used < full) { slots[p] = i; used++; } out[i] = utf8String(bytes, s, e); break; }
-      const t = offsets[j];
-      if (offsets[j + 1] - t !== len) continue;
-      let k = 0;
-      while (k < len && bytes[s + k] === bytes[t + k]) k++;
-      if (k === len) { out[i] = out[j]; break; }
+      const w = slots[p];
+      if (w < 0) { if (used < full) { slots[p] = first.length; used++; } codes[k] = first.length; first.push(r); break; }
+      const t = offsets[first[w]];
+      if (offsets[first[w] + 1] - t !== len) continue;
+      let i = 0;
+      while (i < len && bytes[s + i] === bytes[t + i]) i++;
+      if (i === len) { codes[k] = w; break; }
     }
   }
+  return { codes, first };
+}
+
+/** Strings of a utf8 column where equal values share one string (attribute values repeat: 176 000 distinct of
+ *  951 000 in a generated 100 000-edge street network): only a value not seen before is decoded (byteCodes) — fewer
+ *  strings to make and to hold. */
+export function internedStrings(c: Utf8Column, maxSlots = INTERN_SLOTS): (string | null)[] {
+  const { offsets, bytes, valid } = c;
+  const { codes, first } = byteCodes(bytes, offsets, null, valid ? (i) => !bit(valid, i) : null, maxSlots);
+  const words = first.map((r) => utf8String(bytes, offsets[r], offsets[r + 1]));
+  const out = new Array<string | null>(codes.length);
+  for (let i = 0; i < codes.length; i++) out[i] = codes[i] < 0 ? null : words[codes[i]];
   return out;
 }
 

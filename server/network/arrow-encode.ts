@@ -7,6 +7,7 @@ import {
   Bool, Dictionary, Field, FixedSizeBinary, FixedSizeList, Float64, Int32, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, makeVector, tableToIPC,
   type Data, type DataType,
 } from 'apache-arrow';
+import { byteCodes } from '../../engine/utf8-column';
 import { ARROW_TABLES, FORMAT_VERSION, META_FORMAT, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTableName } from '../../engine/network-arrow-schema';
 import { EDGE, NODE, NO_SCENARIO, PATH, type NetworkScan } from './scan';
 import type { ScanKept } from './scan-kept';
@@ -42,30 +43,12 @@ function utf8Gather(bytes: Uint8Array, off: Int32Array, pick: Int32Array, valid?
 }
 
 /** Dictionary-encoded utf8 of the rows `pick` (attribute values repeat: 176 000 distinct of 951 000 at 100 000
- *  edges): each row's bytes are hashed and compared with the words met before; words in order of first use. */
+ *  edges): equal byte strings one word (engine byteCodes), words in order of first use; nulls code 0, bit cleared. */
 function utf8DictGather(bytes: Uint8Array, off: Int32Array, pick: Int32Array, valid: Uint8Array | undefined, id: number): Data<Dictionary<Utf8, Int32>> {
-  const n = pick.length, codes = new Int32Array(n), first: number[] = [];
-  let cap = 16;
-  while (cap < 2 * n) cap *= 2;
-  const slots = new Int32Array(cap).fill(-1), mask = cap - 1;
-  for (let k = 0; k < n; k++) {
-    const r = pick[k];
-    if (valid && valid[r] !== 1) continue; // null: code 0, bit cleared
-    const s = off[r], e = off[r + 1], len = e - s;
-    let h = 0x811c9dc5 | 0;
-    for (let i = s; i < e; i++) h = Math.imul(h ^ bytes[i], 16777619);
-    for (let p = (h ^ (h >>> 15)) & mask; ; p = (p + 1) & mask) {
-      const w = slots[p];
-      if (w < 0) { slots[p] = codes[k] = first.length; first.push(r); break; }
-      const t = off[first[w]];
-      if (off[first[w] + 1] - t !== len) continue;
-      let i = 0;
-      while (i < len && bytes[s + i] === bytes[t + i]) i++;
-      if (i === len) { codes[k] = w; break; }
-    }
-  }
+  const { codes, first } = byteCodes(bytes, off, pick, valid ? (r) => valid[r] !== 1 : null, 1 << 30);
+  for (let k = 0; k < codes.length; k++) if (codes[k] < 0) codes[k] = 0;
   const words = utf8Gather(bytes, off, Int32Array.from(first));
-  return makeData({ type: new Dictionary(new Utf8(), I32, id), length: n, data: codes, dictionary: makeVector(words), ...bitmap(n, (k) => !valid || valid[pick[k]] === 1) });
+  return makeData({ type: new Dictionary(new Utf8(), I32, id), length: pick.length, data: codes, dictionary: makeVector(words), ...bitmap(pick.length, (k) => !valid || valid[pick[k]] === 1) });
 }
 
 /** Value of each byte as a lowercase hex digit, -1 for any other byte. */
