@@ -28,17 +28,23 @@ export function pluginsAfterDraw(): boolean {
 /** A deck.gl layer that deck.gl has taken (initialised, or given the state of the layer it replaced). */
 export const layerTaken = (l: unknown): boolean => (l as { internalState?: unknown }).internalState != null;
 
-export function whenDrawn(src: DrawSource, work: () => void, fallbackMs = 3000): () => void {
+/** Calls `drawn` (inside the draw, once) at the first deck.gl draw of layers handed over after this call — a draw
+ *  counts once deck.gl has taken them: what the map shows now, not before. Asks for a render; returns the unsubscribe. */
+export function onNextDraw(src: DrawSource, drawn: () => void): () => void {
   const after = src.renders();
+  const off = src.onDraw(() => { if (src.renders() > after && src.layersTaken()) { off(); drawn(); } });
+  src.requestRender();
+  return off;
+}
+
+export function whenDrawn(src: DrawSource, work: () => void, fallbackMs = 3000): () => void {
   let done = false, task: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
     if (done) return;
     done = true; off(); clearTimeout(fallback);
     task = setTimeout(work, 0);
   };
-  // a draw counts once layers handed over after this call have been taken: what the map shows now, not before
-  const off = src.onDraw(() => { if (src.renders() > after && src.layersTaken()) run(); });
+  const off = onNextDraw(src, run);
   const fallback = setTimeout(run, fallbackMs);
-  src.requestRender();
   return () => { done = true; off(); clearTimeout(fallback); if (task !== undefined) clearTimeout(task); };
 }

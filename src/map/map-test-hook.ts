@@ -12,7 +12,7 @@ import { trackUnsaved } from './unsaved-offer';
 import { defaultStore } from './unsaved-store';
 import { sessionConfig } from './session-config';
 import { lastWholeModel } from '../api/network-response';
-import { layerTaken } from './draw-wait';
+import { layerTaken, onNextDraw } from './draw-wait';
 import { currentValidationService, validationRegisteredAt } from '../validation/current-validation';
 
 export function installTestHook(c: MapController, inject: (l: Loaded) => void, area: () => AreaLoader | null): void {
@@ -26,11 +26,7 @@ export function installTestHook(c: MapController, inject: (l: Loaded) => void, a
   });
   const hook = {
     /** Resolves with the time (performance.now()) of the first deck.gl draw of layers handed over after this call. */
-    nextDraw: () => new Promise<number>((resolve) => {
-      const src = c.drawSource, after = src.renders();
-      const off = src.onDraw(() => { if (src.renders() > after && src.layersTaken()) { off(); resolve(performance.now()); } });
-      src.requestRender();
-    }),
+    nextDraw: () => new Promise<number>((resolve) => { onNextDraw(c.drawSource, () => resolve(performance.now())); }),
     /** When (performance.now()) deck.gl first drew the current session's network edges; 0: not yet. */
     drawnAt: () => (drawnSession === c.session ? drawnAt : 0),
     /** The workflow's validation state (status, passes, when its service was registered: performance.now()), or null
