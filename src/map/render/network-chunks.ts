@@ -258,12 +258,16 @@ export class NetworkChunks {
       nPos[i * 2] = lng - olng; nPos[i * 2 + 1] = lat - olat; nCol.set(nodes[i].color, i * 4); nRad[i] = nodes[i].width;
     }
     // labels are made when first read (deck-layers.ts reads them once the group's label threshold is reached and the
-    // chunk is in view): a project opened below that zoom makes none (≈ 0.4 s of the first frame at 100 000 edges)
-    let labels: ChunkLabel[] | undefined;
+    // chunk is in view): a project opened below that zoom makes none (≈ 0.4 s of the first frame at 100 000 edges);
+    // until then the chunk keeps only its labelled objects (none where the group's layer labels nothing)
+    let labels: ChunkLabel[] | undefined, labelled: Styled[] | null = [...nodes, ...edges].filter((o) => o.label !== undefined);
     const source = this.source;
     return {
       key, group, origin: [olng, olat, 0], version: ++this.versions,
-      get labels() { return labels ??= chunkLabels([...nodes, ...edges], [olng, olat], (id) => source.labelOf(id)); },
+      get labels() {
+        if (!labels) { labels = chunkLabels(labelled!, [olng, olat], (id) => source.labelOf(id)); labelled = null; }
+        return labels;
+      },
       edgeIds: edges.map((e) => e.id), nodeIds: nodes.map((x) => x.id),
       edges: { length: edges.length, startIndices, attributes: { getPath: { value: path, size: 2 }, getColor: { value: color, size: 4 }, getWidth: { value: width, size: 1 } } },
       nodes: { length: n, attributes: { getPosition: { value: nPos, size: 2 }, getFillColor: { value: nCol, size: 4 }, getRadius: { value: nRad, size: 1 } } },
