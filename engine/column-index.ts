@@ -123,7 +123,9 @@ export function columnIndexer(ids: readonly string[], objects: number): { take(n
       const rl = c.relations, types = rl.type, ir = rowsOfInstances(c);
       const relKey = (j: number) => `${ids[rl.from[j]]}\u0001${ids[rl.to[j]]}\u0001${types.dict[types.codes[j]]}`;
       slots.relations = byEntry(rl.from.length, (j) => hashEnd(hashChars(hashSep(hashChars(hashSep(st[rl.from[j]]), ids[rl.to[j]])), types.dict[types.codes[j]])), relKey, false);
-      const byRel = (a: number, b: number) => cmpStr(relKey(a), relKey(b));
+      // the order of the keys' text (from \u0001 to \u0001 type), compared part by part: no key made per comparison
+      const tn = types.dict, tc = types.codes;
+      const byRel = (a: number, b: number) => cmpStr(ids[rl.from[a]], ids[rl.from[b]]) || cmpStr(ids[rl.to[a]], ids[rl.to[b]]) || cmpStr(tn[tc[a]], tn[tc[b]]);
       lists.relationsBySource = plan(nInsOf(c), rl.from.length, (j) => ir[rl.from[j]], byRel);
       lists.relationsByTarget = plan(nInsOf(c), rl.from.length, (j) => ir[rl.to[j]], byRel);
     },

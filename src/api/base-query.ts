@@ -18,6 +18,7 @@ import {
 import { requestCache } from '../shell/requests/request-cache';
 import { recordRequest } from '../shell/requests/analytics';
 import { handleProjectLocked } from '../shell/requests/project-lock';
+import { readInWorker, readsInWorker } from './worker-read';
 
 export const ERROR_KEYS = {
   server: 'requests.server_error',
@@ -39,9 +40,12 @@ const BINARY_TYPES = ['application/vnd.apache.arrow.stream'];
  * its PARSING_ERROR report): for a binary answer of 10⁵ edges that tees 62 MB and decodes it as a 62-million-character
  * string on the main thread (≈ 0.26 s in an idle Chromium page). A successful binary answer's clone() therefore gives
  * the status and headers (what meta.response is read for) without the body; the handler reads the body once.
+ * A whole network read is fetched by the index worker where one can run (worker-read.ts).
  */
 export async function fetchAnswer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const r = await fetch(input, init);
+  // a whole network read is fetched by the index worker (worker-read.ts), where one can run
+  const inWorker = input instanceof Request && !init && readsInWorker(input) ? readInWorker(input) : null;
+  const r = await (inWorker ?? fetch(input, init));
   const type = (r.headers.get('content-type') ?? '').toLowerCase();
   if (r.ok && BINARY_TYPES.some((t) => type.startsWith(t))) {
     Object.defineProperty(r, 'clone', { value: () => new Response(null, { status: r.status, statusText: r.statusText, headers: r.headers }) });

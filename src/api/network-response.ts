@@ -8,6 +8,7 @@ import { columnRows, modelOfColumns, type ColumnRows, type ModelTypes } from 'en
 import { streamColumnRows } from 'engine/network-arrow-stream';
 import { columnIndex, type ColumnIndex } from 'engine/column-index';
 import { startIndexWorker } from './network-index';
+import { workerIndexOf } from './worker-read';
 import type { MergeRead, MergeRows } from 'engine/merge';
 import { createModel, type Model, type ModelInput } from 'engine/model';
 import type { NetworkObject } from 'engine/types';
@@ -54,9 +55,16 @@ export async function networkRowsResponse(r: Response): Promise<unknown> {
 
 /** RTK Query response handler of whole reads: Arrow → its columns and rows, made table by table while the body
  *  arrives (engine/network-arrow-stream.ts), with a copy of each chunk handed to a worker for the index; else as JSON.
- *  The body is read once (until the eleventh stop the browser teed it into a second stream for the worker: Response.clone). */
+ *  The body is read once (until the eleventh stop the browser teed it into a second stream for the worker: Response.clone).
+ *  An answer the worker read itself (worker-read.ts) comes with its index on the way: rows made here as its batches arrive. */
 export async function networkColumnsResponse(r: Response): Promise<unknown> {
   if (!isArrow(r)) return json(r);
+  const fromWorker = workerIndexOf(r);
+  if (fromWorker && r.body) {
+    // the worker read the answer (worker-read.ts): it computes the index; this thread makes the rows from its batches
+    const s = await streamColumnRows(bodyChunks(r.body));
+    return { columns: s.columns, made: s.rows, madeMs: s.rowsMs, index: fromWorker };
+  }
   const worker = startIndexWorker();
   if (!r.body || !streamed()) {
     // read whole, then the columns (the bench's side-by-side pass; a body the browser does not stream)

@@ -12,6 +12,7 @@ import { trackUnsaved } from './unsaved-offer';
 import { defaultStore } from './unsaved-store';
 import { sessionConfig } from './session-config';
 import { lastWholeModel } from '../api/network-response';
+import { lastWorkerRead } from '../api/worker-read';
 import { layerTaken, onNextDraw } from './draw-wait';
 import { currentValidationService, validationRegisteredAt } from '../validation/current-validation';
 
@@ -48,7 +49,7 @@ export function installTestHook(c: MapController, inject: (l: Loaded) => void, a
       return { model: t1 - t0, chunks: t2 - t1 };
     },
     /** How the last whole read's model was built ('worker', 'main' or 'json') and the main thread's milliseconds. */
-    wholeModel: () => ({ ...lastWholeModel }),
+    wholeModel: () => ({ ...lastWholeModel, workerRead: { ...lastWorkerRead } }),
     /** Runs one engine intent as one gesture (as a tool would); returns the change (warnings, rejection). */
     gesture: (intent: Intent) => {
       const e = c.binding.perform(intent);

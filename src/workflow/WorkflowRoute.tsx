@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppDispatch } from '../app/store';
 import { projectApi, useProjectQuery, useLogEventMutation } from '../api/endpoints/project';
 import { networkApi } from '../api/endpoints/network';
+import { warmIndexWorker } from '../api/network-index';
 import { useProjectTypesQuery } from '../api/endpoints/catalogue';
 import { selectSession } from '../auth/session-slice';
 import { startLoading, stopLoading } from '../shell/loading-slice';
@@ -71,6 +72,7 @@ export function WorkflowRoute() {
   useEffect(() => {
     if (!Number.isInteger(projectId)) return;
     void loadMapScreen();
+    warmIndexWorker(); // a whole read's worker, started before the extent says whether there is one (network-index.ts)
     // the extent (kept 30 s unused for the map), and once it says the project loads by area the opening view's tiles —
     // of the address's view as entered: by the extent's answer the map may have written its own start view there —
     // else the whole network's read (whole-prefetch.ts)
