@@ -76,8 +76,13 @@ describe('map editor on the demo project', () => {
     await page.goto(url);
     const before = await waitNetwork(page, 1000);
     await page.getByTestId('tool-draw').waitFor(WAIT);
-    // the whole read came as Arrow and a Web Worker computed the model's index beside the main thread (issue 15)
-    expect((await hook<{ how: string }>(page, 'wholeModel')).how).toBe('worker');
+    // the whole read came as Arrow, fetched by a Web Worker that passed the body on and computed the model's index
+    // beside the main thread (issue 15)
+    const whole = await hook<{ how: string; workerRead: { handedAt: number; headAt: number; endAt: number } }>(page, 'wholeModel');
+    expect(whole.how).toBe('worker');
+    expect(whole.workerRead.handedAt).toBeGreaterThan(0);
+    expect(whole.workerRead.endAt).toBeGreaterThan(whole.workerRead.headAt);
+    expect(whole.workerRead.headAt).toBeGreaterThan(whole.workerRead.handedAt);
     // the network was drawn by a map frame before the live validation and capex made their first pass (issue 15)
     await page.waitForFunction(() => (window as unknown as { __map: { validation(): unknown } }).__map.validation() !== null, undefined, WAIT);
     const drawnAt = await hook<number>(page, 'drawnAt'), since = (await hook<{ since: number }>(page, 'validation')).since;
