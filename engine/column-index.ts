@@ -6,6 +6,7 @@
 import { buildIdTable, hashChars, hashEnd, hashSep, hashStart, type RowKey } from './id-table';
 import { listPlan, type ListPlan } from './build';
 import { idStrings, type NetworkColumns } from './network-arrow';
+import { columnIdText, stringIdText, type IdText } from './id-text';
 import { Scratch } from './scratch';
 import { int32Array } from './typed';
 import type { LIST_TABLES, ROW_TABLES } from './segments';
@@ -38,9 +39,9 @@ export const columnIds = (c: NetworkColumns): string[] => idStrings(c.ids, c.uui
 export const indexCounts = (c: NetworkColumns): number[] =>
   [c.ids.offsets.length - 1, c.objects, c.instances.id.length, c.pathEdges.id.length, c.values.instance.length, c.relations.from.length];
 
-/** The index of the answer; `ids`: its ids' text when the caller has it. */
-export function columnIndex(c: NetworkColumns, ids: readonly string[] = columnIds(c)): ColumnIndex {
-  return columnIndexer(ids, c.objects).done(c);
+/** The index of the answer; `ids`: its ids' text when the caller has it (else hashed and ordered from the columns). */
+export function columnIndex(c: NetworkColumns, ids?: readonly string[]): ColumnIndex {
+  return columnIndexer(ids ? stringIdText(ids) : columnIdText(c.ids, c.uuids), c.objects).done(c);
 }
 
 type Slots = ColumnIndex['slots'];
@@ -48,15 +49,15 @@ type Lists = ColumnIndex['lists'];
 
 /**
  * The index computed table by table as an answer arrives (the worker of a streamed read: network-index.worker.ts):
- * made once the ids' text is known, `take` computes what a just completed table allows — its id table's slots and the
+ * made once the ids are known (id-text.ts: from the columns, no string per UUID), `take` computes what a just completed table allows — its id table's slots and the
  * reverse indexes keyed by it — and `done` the rest; the result is columnIndex's. `objects`: the answer's object count.
  */
-export function columnIndexer(ids: readonly string[], objects: number): { take(name: string, c: NetworkColumns): void; done(c: NetworkColumns): ColumnIndex } {
-  const nIds = ids.length, nObj = objects;
+export function columnIndexer(ids: IdText, objects: number): { take(name: string, c: NetworkColumns): void; done(c: NetworkColumns): ColumnIndex } {
+  const nIds = ids.size, nObj = objects;
   const sc = new Scratch();
   sc.reserve(4 * Math.max(4 * nObj, nIds) + 4096);
   const st = int32Array(nIds);
-  for (let i = 0; i < nIds; i++) st[i] = hashChars(hashStart, ids[i]);
+  for (let i = 0; i < nIds; i++) st[i] = ids.hashFrom(hashStart, i);
   const slots: Partial<Slots> = {}, lists: Partial<Lists> = {};
   let dups = false, instRow: Int32Array | null = null;
 
@@ -72,7 +73,7 @@ export function columnIndexer(ids: readonly string[], objects: number): { take(n
     return built.table.slots;
   };
   const byId = (idNums: Int32Array | null, n: number): Int32Array =>
-    byEntry(n, (j) => hashEnd(st[idNums ? idNums[j] : j]), (j) => ids[idNums ? idNums[j] : j], true);
+    byEntry(n, (j) => hashEnd(st[idNums ? idNums[j] : j]), (j) => ids.text(idNums ? idNums[j] : j), true);
   // reverse indexes: each entry's key as a dense row (objects: dense row = id number; instances: column order)
   const obj = (idNum: number) => (idNum < nObj ? idNum : -1);
   const plan = (nKeys: number, n: number, keyRow: (j: number) => number, cmp: (a: number, b: number) => number): ListPlan => {
@@ -99,33 +100,33 @@ export function columnIndexer(ids: readonly string[], objects: number): { take(n
         ends[2 * j] = obj(ed.from[k]);
         if (ed.to[k] !== ed.from[k]) ends[2 * j + 1] = obj(ed.to[k]); // a self-loop is listed once
       }
-      lists.edgesByNode = plan(nObj, 2 * nObj, (j) => ends[j], (a, b) => cmpStr(ids[a >> 1], ids[b >> 1]));
+      lists.edgesByNode = plan(nObj, 2 * nObj, (j) => ends[j], (a, b) => ids.cmp(a >> 1, b >> 1));
     },
     instances(c) {
       const ins = c.instances;
       slots.objectInstances = byId(ins.id, ins.id.length);
       rowsOfInstances(c);
-      lists.instancesByObject = plan(nObj, ins.id.length, (j) => obj(ins.object[j]), (a, b) => cmpStr(ids[ins.id[a]], ids[ins.id[b]]));
+      lists.instancesByObject = plan(nObj, ins.id.length, (j) => obj(ins.object[j]), (a, b) => ids.cmp(ins.id[a], ins.id[b]));
     },
     pathEdges(c) {
       const pe = c.pathEdges;
       slots.pathEdges = byId(pe.id, pe.id.length);
-      lists.pathEdgesByPath = plan(nObj, pe.id.length, (j) => obj(pe.path[j]), (a, b) => pe.position[a] - pe.position[b] || cmpStr(ids[pe.id[a]], ids[pe.id[b]]));
-      lists.pathEdgesByEdge = plan(nObj, pe.id.length, (j) => obj(pe.edge[j]), (a, b) => cmpStr(ids[pe.id[a]], ids[pe.id[b]]));
+      lists.pathEdgesByPath = plan(nObj, pe.id.length, (j) => obj(pe.path[j]), (a, b) => pe.position[a] - pe.position[b] || ids.cmp(pe.id[a], pe.id[b]));
+      lists.pathEdgesByEdge = plan(nObj, pe.id.length, (j) => obj(pe.edge[j]), (a, b) => ids.cmp(pe.id[a], pe.id[b]));
     },
     values(c) {
       const av = c.values, names = av.name, ir = rowsOfInstances(c), rank = dictRanks(names.dict);
-      const avKey = (j: number) => `${ids[av.instance[j]]}\u0001${names.dict[names.codes[j]]}`;
+      const avKey = (j: number) => `${ids.text(av.instance[j])}\u0001${names.dict[names.codes[j]]}`;
       slots.attributeValues = byEntry(av.instance.length, (j) => hashEnd(hashChars(hashSep(st[av.instance[j]]), names.dict[names.codes[j]])), avKey, true);
       lists.valuesByInstance = plan(nInsOf(c), av.instance.length, (j) => ir[av.instance[j]], (a, b) => rank[names.codes[a]] - rank[names.codes[b]]);
     },
     relations(c) {
       const rl = c.relations, types = rl.type, ir = rowsOfInstances(c);
-      const relKey = (j: number) => `${ids[rl.from[j]]}\u0001${ids[rl.to[j]]}\u0001${types.dict[types.codes[j]]}`;
-      slots.relations = byEntry(rl.from.length, (j) => hashEnd(hashChars(hashSep(hashChars(hashSep(st[rl.from[j]]), ids[rl.to[j]])), types.dict[types.codes[j]])), relKey, false);
+      const relKey = (j: number) => `${ids.text(rl.from[j])}\u0001${ids.text(rl.to[j])}\u0001${types.dict[types.codes[j]]}`;
+      slots.relations = byEntry(rl.from.length, (j) => hashEnd(hashChars(hashSep(ids.hashFrom(hashSep(st[rl.from[j]]), rl.to[j])), types.dict[types.codes[j]])), relKey, false);
       // the order of the keys' text (from \u0001 to \u0001 type), compared part by part: no key made per comparison
       const tn = types.dict, tc = types.codes;
-      const byRel = (a: number, b: number) => cmpStr(ids[rl.from[a]], ids[rl.from[b]]) || cmpStr(ids[rl.to[a]], ids[rl.to[b]]) || cmpStr(tn[tc[a]], tn[tc[b]]);
+      const byRel = (a: number, b: number) => ids.cmp(rl.from[a], rl.from[b]) || ids.cmp(rl.to[a], rl.to[b]) || cmpStr(tn[tc[a]], tn[tc[b]]);
       lists.relationsBySource = plan(nInsOf(c), rl.from.length, (j) => ir[rl.from[j]], byRel);
       lists.relationsByTarget = plan(nInsOf(c), rl.from.length, (j) => ir[rl.to[j]], byRel);
     },

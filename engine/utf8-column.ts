@@ -5,7 +5,7 @@
 /** A utf8 column as bytes + offsets (strings made on demand). */
 export interface Utf8Column { offsets: Int32Array; bytes: Uint8Array; valid: Uint8Array | null }
 
-const bit = (bits: Uint8Array | null, i: number) => !bits || (bits[i >> 3] & (1 << (i & 7))) !== 0;
+export const bit = (bits: Uint8Array | null, i: number) => !bits || (bits[i >> 3] & (1 << (i & 7))) !== 0;
 
 /** Strings of a utf8 column, each one a flat string of its own (one byte a character where it fits Latin-1), decoded
  *  here from the UTF-8 bytes. Decoding the column with TextDecoder and slicing kept every tile's decoded column alive
@@ -106,7 +106,7 @@ export function utf8String(bytes: Uint8Array, s: number, e: number): string {
 }
 
 /** Char codes of each byte's two lowercase hex digits. */
-const HI = new Uint8Array(256), LO = new Uint8Array(256);
+export const HI = new Uint8Array(256), LO = new Uint8Array(256);
 for (let b = 0; b < 256; b++) { HI[b] = '0123456789abcdef'.charCodeAt(b >> 4); LO[b] = '0123456789abcdef'.charCodeAt(b & 15); }
 
 /** The lowercase UUID text (8-4-4-4-12 hex digits) of the 16 bytes at x[s ..], one flat string made in one call. */

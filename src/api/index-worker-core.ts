@@ -11,7 +11,8 @@
 import { networkColumns } from 'engine/network-arrow';
 import { readTables } from 'engine/network-arrow-stream';
 import { ARROW_MEDIA_TYPE } from 'engine/network-arrow-schema';
-import { columnIds, columnIndex, columnIndexer, indexBuffers, type ColumnIndex } from 'engine/column-index';
+import { columnIndex, columnIndexer, indexBuffers, type ColumnIndex } from 'engine/column-index';
+import { columnIdText } from 'engine/id-text';
 
 /** A request the worker reads itself (a GET; the headers the main thread's fetch would send). */
 export interface ReadRequest { url: string; method: string; headers: [string, string][] }
@@ -63,7 +64,7 @@ export function workerHandler(post: Post): (m: IndexRequest) => void {
       try {
         // the index is computed table by table as they complete (what a table allows); the rest after the last byte
         const c = await readTables(chunks(), (name, cols) => {
-          if (name === 'ids') ix = columnIndexer(columnIds(cols), cols.objects);
+          if (name === 'ids') ix = columnIndexer(columnIdText(cols.ids, cols.uuids), cols.objects); // no id strings: hashed from the bytes
           else ix?.take(name, cols);
         });
         return ix ? ix.done(c) : columnIndex(c);

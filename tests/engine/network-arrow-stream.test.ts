@@ -9,6 +9,7 @@ import { networkColumns } from '../../engine/network-arrow';
 import { columnRows } from '../../engine/model-columns';
 import { readTables, streamColumnRows } from '../../engine/network-arrow-stream';
 import { columnIds, columnIndex, columnIndexer } from '../../engine/column-index';
+import { columnIdText } from '../../engine/id-text';
 import { generateNetwork } from '../../engine/generate';
 import { arrowOf, build, netArb } from './support/arrow-networks';
 
@@ -31,8 +32,8 @@ async function expectStreamed(bytes: Uint8Array, cuts: number[]) {
   expect(s.rows).toEqual(columnRows(whole));
   // the worker's way: the index computed table by table as they complete
   let ix: ReturnType<typeof columnIndexer> | undefined;
-  const c = await readTables(chunked(bytes, cuts), (name, cols) => { if (name === 'ids') ix = columnIndexer(columnIds(cols), cols.objects); else ix?.take(name, cols); });
-  expect(ix!.done(c)).toEqual(columnIndex(whole));
+  const c = await readTables(chunked(bytes, cuts), (name, cols) => { if (name === 'ids') ix = columnIndexer(columnIdText(cols.ids, cols.uuids), cols.objects); else ix?.take(name, cols); });
+  expect(ix!.done(c)).toEqual(columnIndex(whole, columnIds(whole)));
 }
 
 /** The answer's IPC streams (one a table, each ending with the end-of-stream marker: continuation 0xFFFFFFFF, length 0). */
@@ -83,8 +84,8 @@ describe('a whole read taken as it arrives', () => {
     // values and relations before the instances (their lists are keyed by instance rows)
     const late = reordered(bytes, [0, 1, 2, 3, 4, 6, 7, 5]);
     let ix: ReturnType<typeof columnIndexer> | undefined;
-    const c = await readTables(chunked(late, [5, 70]), (name, cols) => { if (name === 'ids') ix = columnIndexer(columnIds(cols), cols.objects); else ix?.take(name, cols); });
-    expect(ix!.done(c)).toEqual(columnIndex(whole));
+    const c = await readTables(chunked(late, [5, 70]), (name, cols) => { if (name === 'ids') ix = columnIndexer(columnIdText(cols.ids, cols.uuids), cols.objects); else ix?.take(name, cols); });
+    expect(ix!.done(c)).toEqual(columnIndex(whole, columnIds(whole)));
     await expect(streamColumnRows(chunked(bytes.slice(0, bytes.length - 40), [50]))).rejects.toThrow();
   });
 });
