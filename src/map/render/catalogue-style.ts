@@ -79,7 +79,11 @@ export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonl
       // label (layers/labels.ts): the attribute the layer names or a high-rise building name, formatted (cut at 25,
       // Ja/Nee); null: the display name, read by the chunks from the source; absent: the layer labels nothing
       const label = rule ? featureLabel(read(), rule.field) : undefined;
-      out.push({ ...(s ? { color: s.color, width: s.width } : (defaultStyle(kind, typeName) as ObjectStyle)), group: e.name, ...(label !== undefined ? { label } : {}) });
+      // one literal of a fixed shape (spreads made three objects a style: ≈ 0.5 s of a 100 000-edge chunk build)
+      const d = s ? null : (defaultStyle(kind, typeName) as ObjectStyle);
+      const st: ObjectStyle = { color: s ? s.color : d!.color, width: s ? s.width : d!.width, group: e.name };
+      if (label !== undefined) st.label = label;
+      out.push(st);
     }
     return out;
   };

@@ -8,7 +8,7 @@ import type { Id, Position } from 'engine/types';
 import type { Props } from 'layers/types';
 import { toLngLat } from 'engine/mercator';
 import { defaultStyle, type ObjectStyle, type StyleResolver } from './network-style';
-import { chunkLabels, type ChunkLabel } from './chunk-labels';
+import { chunkLabels, type ChunkLabel, type LabelledObject } from './chunk-labels';
 
 export type { ChunkLabel } from './chunk-labels';
 
@@ -72,8 +72,8 @@ export class NetworkChunks {
    *  paths over it, so renaming a path, or moving it onto other edges, rebuilds the cells of those edges). */
   private paths = new Map<Id, PathLabel>();
   private versions = 0;
-  /** While build() flushes: the objects as its walk described them. */
-  private described: Map<Id, SourceObject> | null = null;
+  /** The cell place() put the last object in (objects come in runs of one cell: no key made for those). */
+  private lastCell: Cell | null = null;
   cellSize: number;
 
   constructor(private source: NetworkSource, opts: { cellSize?: number; style?: StyleResolver } = {}) {
@@ -97,16 +97,14 @@ export class NetworkChunks {
     return Math.max(250, Math.sqrt(area / cells));
   }
 
-  private cellKey(p: Position): [string, number, number] {
-    const cx = Math.floor(p[0] / this.cellSize), cy = Math.floor(p[1] / this.cellSize);
-    return [`${cx}_${cy}`, cx, cy];
-  }
-
   private cell(p: Position): Cell {
-    const [key, cx, cy] = this.cellKey(p);
+    const cx = Math.floor(p[0] / this.cellSize), cy = Math.floor(p[1] / this.cellSize);
+    const last = this.lastCell;
+    if (last !== null && last.cx === cx && last.cy === cy) return last; // (flush forgets it when it drops a cell)
+    const key = `${cx}_${cy}`;
     let c = this.cells.get(key);
     if (!c) { c = { key, cx, cy, edges: new Set(), nodes: new Set(), chunks: [], dirty: true }; this.cells.set(key, c); }
-    return c;
+    return (this.lastCell = c);
   }
 
   private place(id: Id, kind: 'node' | 'edge', coords: readonly Position[]): void {
@@ -126,13 +124,10 @@ export class NetworkChunks {
 
   /** Assigns every object to its cell and builds all buffers. */
   build(): void {
-    this.cells.clear(); this.where.clear(); this.prepared.clear(); this.paths.clear();
-    // the objects as the walk described them are styled by this build's flush (not read again by id: ≈ 0.3 s of
-    // lookups at 100 000 edges)
-    const described = new Map<Id, SourceObject>();
-    this.source.forEach((id, o) => { if (o.coords.length) { this.place(id, o.kind, o.coords); described.set(id, o); } });
-    this.described = described;
-    try { this.flush(); } finally { this.described = null; }
+    this.cells.clear(); this.where.clear(); this.prepared.clear(); this.paths.clear(); this.lastCell = null;
+    // each object is styled as the walk describes it (not read again by id: ≈ 0.3 s of lookups at 100 000 edges)
+    this.source.forEach((id, o) => { if (o.coords.length) { this.place(id, o.kind, o.coords); this.prepareFrom(id, o); } });
+    this.flush();
   }
 
   /** Re-places the given ids (added, changed or removed) and rebuilds only their chunks. Returns the chunk keys. */
@@ -172,7 +167,7 @@ export class NetworkChunks {
     for (const c of this.cells.values()) {
       if (!c.dirty) continue;
       c.dirty = false;
-      if (c.edges.size === 0 && c.nodes.size === 0) { this.cells.delete(c.key); rebuilt.push(c.key); continue; }
+      if (c.edges.size === 0 && c.nodes.size === 0) { this.cells.delete(c.key); if (this.lastCell === c) this.lastCell = null; rebuilt.push(c.key); continue; }
       c.chunks = this.buildChunks(c);
       rebuilt.push(c.key);
     }
@@ -204,10 +199,12 @@ export class NetworkChunks {
 
   /** The object's coordinates and styles, computed once until it changes or the style does. */
   private prepare(id: Id): Prepared | null {
-    let p = this.prepared.get(id);
-    if (p !== undefined) return p;
-    const o = this.described?.get(id) ?? this.source.get(id);
-    p = o ? { coords: o.coords, styles: this.stylesOf(o) } : null;
+    const p = this.prepared.get(id);
+    return p !== undefined ? p : this.prepareFrom(id, this.source.get(id));
+  }
+
+  private prepareFrom(id: Id, o: SourceObject | undefined): Prepared | null {
+    const p = o ? { coords: o.coords, styles: this.stylesOf(o) } : null;
     this.prepared.set(id, p);
     if (o?.path && o.over && !this.paths.has(id)) this.paths.set(id, { over: o.over(), name: this.source.labelOf(id) });
     return p;
@@ -217,50 +214,59 @@ export class NetworkChunks {
   private buildChunks(c: Cell): Chunk[] {
     const ox = (c.cx + 0.5) * this.cellSize, oy = (c.cy + 0.5) * this.cellSize;
     const [olng, olat] = toLngLat([ox, oy]);
-    const groups = new Map<string, { edges: Styled[]; nodes: Styled[] }>();
-    const bucket = (g: string) => { let b = groups.get(g); if (!b) { b = { edges: [], nodes: [] }; groups.set(g, b); } return b; };
+    // per group, the objects as parallel lists (no object made per object and style)
+    const groups = new Map<string, { edges: Styled; nodes: Styled }>();
+    const bucket = (g: string) => { let b = groups.get(g); if (!b) { b = { edges: styled(), nodes: styled() }; groups.set(g, b); } return b; };
+    let lastGroup: string | null = null, last: { edges: Styled; nodes: Styled } | null = null;
+    const add = (into: 'edges' | 'nodes', id: Id, coords: readonly Position[], s: ObjectStyle) => {
+      const g = s.group ?? '';
+      if (g !== lastGroup) { lastGroup = g; last = bucket(g); }
+      const l = last![into];
+      l.ids.push(id); l.coords.push(coords); l.styles.push(s);
+    };
     for (const id of c.edges) {
       const o = this.prepare(id);
       if (!o || o.coords.length < 2) continue;
-      for (const s of o.styles) bucket(s.group ?? '').edges.push({ id, coords: o.coords, color: s.color, width: s.width, label: s.label });
+      for (const s of o.styles) add('edges', id, o.coords, s);
     }
     for (const id of c.nodes) {
       const o = this.prepare(id);
       if (!o || !o.coords.length) continue;
-      for (const s of o.styles) bucket(s.group ?? '').nodes.push({ id, coords: o.coords, color: s.color, width: s.width, label: s.label });
+      for (const s of o.styles) add('nodes', id, o.coords, s);
     }
     const out: Chunk[] = [];
     for (const [group, b] of groups) out.push(this.buffers(c.key, group, [olng, olat], b.edges, b.nodes));
     return out;
   }
 
-  private buffers(key: string, group: string, [olng, olat]: [number, number], edges: Styled[], nodes: Styled[]): Chunk {
+  private buffers(key: string, group: string, [olng, olat]: [number, number], edges: Styled, nodes: Styled): Chunk {
     let vertices = 0;
-    for (const e of edges) vertices += e.coords.length;
-    const startIndices = new Uint32Array(edges.length + 1);
+    const ne = edges.ids.length;
+    for (let i = 0; i < ne; i++) vertices += edges.coords[i].length;
+    const startIndices = new Uint32Array(ne + 1);
     const path = new Float32Array(vertices * 2), color = new Uint8Array(vertices * 4), width = new Float32Array(vertices);
     let v = 0;
-    for (let i = 0; i < edges.length; i++) {
+    for (let i = 0; i < ne; i++) {
       startIndices[i] = v;
-      const e = edges[i];
-      for (const p of e.coords) {
+      const st = edges.styles[i], c = st.color, w = st.width;
+      for (const p of edges.coords[i]) {
         const [lng, lat] = toLngLat(p);
         path[v * 2] = lng - olng; path[v * 2 + 1] = lat - olat;
-        color.set(e.color, v * 4); width[v] = e.width;
+        color[v * 4] = c[0]; color[v * 4 + 1] = c[1]; color[v * 4 + 2] = c[2]; color[v * 4 + 3] = c[3]; width[v] = w;
         v++;
       }
     }
-    startIndices[edges.length] = v;
-    const n = nodes.length;
+    startIndices[ne] = v;
+    const n = nodes.ids.length;
     const nPos = new Float32Array(n * 2), nCol = new Uint8Array(n * 4), nRad = new Float32Array(n);
     for (let i = 0; i < n; i++) {
-      const [lng, lat] = toLngLat(nodes[i].coords[0]);
-      nPos[i * 2] = lng - olng; nPos[i * 2 + 1] = lat - olat; nCol.set(nodes[i].color, i * 4); nRad[i] = nodes[i].width;
+      const [lng, lat] = toLngLat(nodes.coords[i][0]);
+      nPos[i * 2] = lng - olng; nPos[i * 2 + 1] = lat - olat; nCol.set(nodes.styles[i].color, i * 4); nRad[i] = nodes.styles[i].width;
     }
     // labels are made when first read (deck-layers.ts reads them once the group's label threshold is reached and the
     // chunk is in view): a project opened below that zoom makes none (≈ 0.4 s of the first frame at 100 000 edges);
     // until then the chunk keeps only its labelled objects (none where the group's layer labels nothing)
-    let labels: ChunkLabel[] | undefined, labelled: Styled[] | null = [...nodes, ...edges].filter((o) => o.label !== undefined);
+    let labels: ChunkLabel[] | undefined, labelled: LabelledObject[] | null = [...labelledOf(nodes), ...labelledOf(edges)];
     const source = this.source;
     return {
       key, group, origin: [olng, olat, 0], version: ++this.versions,
@@ -268,8 +274,8 @@ export class NetworkChunks {
         if (!labels) { labels = chunkLabels(labelled!, [olng, olat], (id) => source.labelOf(id)); labelled = null; }
         return labels;
       },
-      edgeIds: edges.map((e) => e.id), nodeIds: nodes.map((x) => x.id),
-      edges: { length: edges.length, startIndices, attributes: { getPath: { value: path, size: 2 }, getColor: { value: color, size: 4 }, getWidth: { value: width, size: 1 } } },
+      edgeIds: edges.ids, nodeIds: nodes.ids,
+      edges: { length: ne, startIndices, attributes: { getPath: { value: path, size: 2 }, getColor: { value: color, size: 4 }, getWidth: { value: width, size: 1 } } },
       nodes: { length: n, attributes: { getPosition: { value: nPos, size: 2 }, getFillColor: { value: nCol, size: 4 }, getRadius: { value: nRad, size: 1 } } },
     };
   }
@@ -277,6 +283,14 @@ export class NetworkChunks {
 
 const asList = (s: ObjectStyle | readonly ObjectStyle[]): readonly ObjectStyle[] => (Array.isArray(s) ? s : [s as ObjectStyle]);
 
-interface Styled { id: Id; coords: readonly Position[]; color: readonly number[]; width: number; label?: string | null }
+/** A group's objects of one kind in a cell: id, coordinates and style of each, as parallel lists. */
+interface Styled { ids: Id[]; coords: (readonly Position[])[]; styles: ObjectStyle[] }
+const styled = (): Styled => ({ ids: [], coords: [], styles: [] });
+/** The objects a style labels (text from it, or null: the display name). */
+function labelledOf(s: Styled): LabelledObject[] {
+  const out: LabelledObject[] = [];
+  for (let i = 0; i < s.ids.length; i++) if (s.styles[i].label !== undefined) out.push({ id: s.ids[i], coords: s.coords[i], label: s.styles[i].label });
+  return out;
+}
 interface Prepared { coords: readonly Position[]; styles: readonly ObjectStyle[] }
 interface PathLabel { over: readonly Id[]; name: string }

@@ -57,6 +57,48 @@ describe('network in binary chunks', () => {
     expect(chunks.chunks().reduce((s, c) => s + c.edges.length, 0)).toBe(999);
   });
 
+  it('every vertex of an edge and every node carries its own style\'s colour and width, per render group', () => {
+    const model: Model = createModel({ networkObjects: grid(300) });
+    // a colour and width from the object's position in the grid: neighbours differ in every channel
+    const styleOf = (id: string) => { const k = Number(id.slice(1)); return { color: [k % 251, (k * 7) % 253, (k * 13) % 255, 100 + (k % 150)] as [number, number, number, number], width: 1 + (k % 9), group: k % 2 ? 'odd' : 'even' }; };
+    const src = modelSource(() => model);
+    const chunks = new NetworkChunks({ ...src, forEach: (cb) => src.forEach((id, o) => cb(id, { ...o, typeName: id })), get: (id) => { const o = src.get(id); return o && { ...o, typeName: id }; } },
+      { cellSize: 1000, style: (_kind, typeName) => styleOf(typeName!) });
+    chunks.build();
+    let edges = 0, nodes = 0;
+    for (const c of chunks.chunks()) {
+      const e = c.edges, col = e.attributes.getColor.value, w = e.attributes.getWidth.value;
+      for (let i = 0; i < e.length; i++) {
+        const st = styleOf(c.edgeIds[i]);
+        expect(st.group).toBe(c.group);
+        for (let v = e.startIndices[i]; v < e.startIndices[i + 1]; v++) { expect([...col.subarray(4 * v, 4 * v + 4)]).toEqual(st.color); expect(w[v]).toBe(st.width); }
+        edges++;
+      }
+      const n = c.nodes;
+      for (let i = 0; i < n.length; i++) {
+        const st = styleOf(c.nodeIds[i]);
+        expect([...n.attributes.getFillColor.value.subarray(4 * i, 4 * i + 4), n.attributes.getRadius.value[i], c.group]).toEqual([...st.color, st.width, st.group]);
+        nodes++;
+      }
+    }
+    expect([edges, nodes]).toEqual([300, 300]);
+  });
+
+  it('a cell emptied by an edit and filled again by the next holds the new object', () => {
+    const only = (x: number): NetworkObject => ({ id: `far${x}`, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, 6900000] } } });
+    let model: Model = createModel({ networkObjects: [...grid(10), only(590000)] });
+    const chunks = new NetworkChunks(modelSource(() => model), { cellSize: 1000 });
+    chunks.build();
+    const cell = chunks.chunkOf('far590000')!;
+    model = createModel({ networkObjects: grid(10) });
+    chunks.update(['far590000']);
+    expect(chunks.chunks().some((c) => c.key === cell)).toBe(false);
+    model = createModel({ networkObjects: [...grid(10), only(590010)] });
+    chunks.update(['far590010']);
+    expect(chunks.chunkOf('far590010')).toBe(cell);
+    expect(chunks.chunks().filter((c) => c.key === cell).flatMap((c) => c.nodeIds)).toEqual(['far590010']);
+  });
+
   it('chooses a cell size for about 8000 objects per chunk', () => {
     const s = NetworkChunks.chooseCellSize(100000, 100000, 1_000_000);
     expect((100000 / s) ** 2).toBeCloseTo(125, 0);
