@@ -61,13 +61,13 @@ export interface Chunk {
   nodeIds: Id[];
 }
 
-interface Cell { key: string; cx: number; cy: number; edges: Set<Id>; nodes: Set<Id>; chunks: Chunk[]; dirty: boolean }
+/** A grid cell: its objects with their coordinates and styles as last computed (undefined: to compute at the next
+ *  flush; null: not drawn) — a cell rebuild restyles only what changed — and its chunks. */
+interface Cell { key: string; cx: number; cy: number; edges: Map<Id, Prepared | null | undefined>; nodes: Map<Id, Prepared | null | undefined>; chunks: Chunk[]; dirty: boolean }
 
 export class NetworkChunks {
   private cells = new Map<string, Cell>();
-  private where = new Map<Id, string>();
-  /** Per object: its coordinates and styles as last computed (a cell rebuild restyles only what changed). */
-  private prepared = new Map<Id, Prepared | null>();
+  private where = new Map<Id, Cell>();
   /** Per path: the edges it runs over and its display name, as last read (an edge's label includes the names of the
    *  paths over it, so renaming a path, or moving it onto other edges, rebuilds the cells of those edges). */
   private paths = new Map<Id, PathLabel>();
@@ -85,8 +85,11 @@ export class NetworkChunks {
   /** A new style resolver (another style chosen, other layers offered): every cell is rebuilt. */
   restyle(style: StyleResolver): string[] {
     this.style = style;
-    this.prepared.clear();
-    for (const c of this.cells.values()) c.dirty = true;
+    for (const c of this.cells.values()) {
+      c.dirty = true;
+      for (const id of c.edges.keys()) c.edges.set(id, undefined);
+      for (const id of c.nodes.keys()) c.nodes.set(id, undefined);
+    }
     return this.flush();
   }
 
@@ -103,37 +106,36 @@ export class NetworkChunks {
     if (last !== null && last.cx === cx && last.cy === cy) return last; // (flush forgets it when it drops a cell)
     const key = `${cx}_${cy}`;
     let c = this.cells.get(key);
-    if (!c) { c = { key, cx, cy, edges: new Set(), nodes: new Set(), chunks: [], dirty: true }; this.cells.set(key, c); }
+    if (!c) { c = { key, cx, cy, edges: new Map(), nodes: new Map(), chunks: [], dirty: true }; this.cells.set(key, c); }
     return (this.lastCell = c);
   }
 
-  private place(id: Id, kind: 'node' | 'edge', coords: readonly Position[]): void {
+  private place(id: Id, kind: 'node' | 'edge', coords: readonly Position[], prepared?: Prepared | null): void {
     const c = this.cell(coords[0]);
-    (kind === 'node' ? c.nodes : c.edges).add(id);
+    (kind === 'node' ? c.nodes : c.edges).set(id, prepared);
     c.dirty = true;
-    this.where.set(id, c.key);
+    this.where.set(id, c);
   }
 
   private unplace(id: Id): void {
-    const key = this.where.get(id);
-    if (key === undefined) return;
-    const c = this.cells.get(key)!;
+    const c = this.where.get(id);
+    if (c === undefined) return;
     c.edges.delete(id); c.nodes.delete(id); c.dirty = true;
     this.where.delete(id);
   }
 
   /** Assigns every object to its cell and builds all buffers. */
   build(): void {
-    this.cells.clear(); this.where.clear(); this.prepared.clear(); this.paths.clear(); this.lastCell = null;
-    // each object is styled as the walk describes it (not read again by id: ≈ 0.3 s of lookups at 100 000 edges)
-    this.source.forEach((id, o) => { if (o.coords.length) { this.place(id, o.kind, o.coords); this.prepareFrom(id, o); } });
+    this.cells.clear(); this.where.clear(); this.paths.clear(); this.lastCell = null;
+    // each object is styled as the walk describes it (not read again by id: ≈ 0.3 s of lookups at 100 000 edges) and
+    // kept with it in its cell
+    this.source.forEach((id, o) => { if (o.coords.length) this.place(id, o.kind, o.coords, this.prepareFrom(id, o)); });
     this.flush();
   }
 
   /** Re-places the given ids (added, changed or removed) and rebuilds only their chunks. Returns the chunk keys. */
   update(ids: Iterable<Id>): string[] {
     for (const id of ids) {
-      this.prepared.delete(id);
       this.unplace(id);
       const o = this.source.get(id);
       if (o && o.coords.length) this.place(id, o.kind, o.coords);
@@ -157,8 +159,8 @@ export class NetworkChunks {
 
   /** Marks an object's cell dirty (rebuilt by the next flush). */
   private touch(id: Id): void {
-    const key = this.where.get(id);
-    if (key !== undefined) this.cells.get(key)!.dirty = true;
+    const c = this.where.get(id);
+    if (c !== undefined) c.dirty = true;
   }
 
   /** Rebuilds dirty chunks; returns their keys. */
@@ -180,7 +182,7 @@ export class NetworkChunks {
     return out;
   }
 
-  chunkOf(id: Id): string | undefined { return this.where.get(id); }
+  chunkOf(id: Id): string | undefined { return this.where.get(id)?.key; }
 
   /** One style per render group the object belongs to (every layer drawing one of its instances); unmatched types:
    * the default group; none when the layers naming its types all filter it out. */
@@ -197,16 +199,16 @@ export class NetworkChunks {
     return out.size ? [...out.values()] : fallback ? [fallback] : [];
   }
 
-  /** The object's coordinates and styles, computed once until it changes or the style does. */
-  private prepare(id: Id): Prepared | null {
-    const p = this.prepared.get(id);
-    return p !== undefined ? p : this.prepareFrom(id, this.source.get(id));
-  }
-
+  /** The object's coordinates and styles (kept in its cell until it changes or the style does). */
   private prepareFrom(id: Id, o: SourceObject | undefined): Prepared | null {
     const p = o ? { coords: o.coords, styles: this.stylesOf(o) } : null;
-    this.prepared.set(id, p);
     if (o?.path && o.over && !this.paths.has(id)) this.paths.set(id, { over: o.over(), name: this.source.labelOf(id) });
+    return p;
+  }
+
+  private prepareIn(objects: Map<Id, Prepared | null | undefined>, id: Id): Prepared | null {
+    const p = this.prepareFrom(id, this.source.get(id));
+    objects.set(id, p);
     return p;
   }
 
@@ -224,13 +226,13 @@ export class NetworkChunks {
       const l = last![into];
       l.ids.push(id); l.coords.push(coords); l.styles.push(s);
     };
-    for (const id of c.edges) {
-      const o = this.prepare(id);
+    for (const [id, p] of c.edges) {
+      const o = p !== undefined ? p : this.prepareIn(c.edges, id);
       if (!o || o.coords.length < 2) continue;
       for (const s of o.styles) add('edges', id, o.coords, s);
     }
-    for (const id of c.nodes) {
-      const o = this.prepare(id);
+    for (const [id, p] of c.nodes) {
+      const o = p !== undefined ? p : this.prepareIn(c.nodes, id);
       if (!o || !o.coords.length) continue;
       for (const s of o.styles) add('nodes', id, o.coords, s);
     }

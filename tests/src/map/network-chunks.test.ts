@@ -84,6 +84,18 @@ describe('network in binary chunks', () => {
     expect([edges, nodes]).toEqual([300, 300]);
   });
 
+  it('another style restyles every edge and node (none keeps the colour it had)', () => {
+    const model: Model = createModel({ networkObjects: grid(200) });
+    const chunks = new NetworkChunks(modelSource(() => model), { cellSize: 1000, style: () => ({ color: [1, 2, 3, 255], width: 2 }) });
+    chunks.build();
+    const colours = () => new Set(chunks.chunks().flatMap((c) => [...c.edges.attributes.getColor.value, ...c.nodes.attributes.getFillColor.value]));
+    expect(colours()).toEqual(new Set([1, 2, 3, 255]));
+    const rebuilt = chunks.restyle(() => ({ color: [9, 8, 7, 255], width: 4 }));
+    expect(rebuilt.length).toBe(chunks.chunks().length);
+    expect(colours()).toEqual(new Set([9, 8, 7, 255]));
+    expect(new Set(chunks.chunks().flatMap((c) => [...c.edges.attributes.getWidth.value, ...c.nodes.attributes.getRadius.value]))).toEqual(new Set([4]));
+  });
+
   it('a cell emptied by an edit and filled again by the next holds the new object', () => {
     const only = (x: number): NetworkObject => ({ id: `far${x}`, projectId: 1, node: { geometry: { type: 'Point', coordinates: [x, 6900000] } } });
     let model: Model = createModel({ networkObjects: [...grid(10), only(590000)] });
