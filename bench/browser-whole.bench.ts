@@ -132,7 +132,7 @@ try {
       r.open.push(o.openMs); r.validated.push(o.validatedMs); r.http.push(o.httpMs); r.first.push(o.firstByteMs); r.toModel.push(o.toModelMs); r.rows.push(o.whole.rowsMs); r.wait.push(o.whole.waitMs); r.assemble.push(o.whole.assembleMs);
       r.main.push(o.whole.rowsMs + o.whole.assembleMs); r.heap.push(heap); r.how.add(o.whole.how);
       res.set(f.name, r);
-      console.log(`${f.name}: open ${o.openMs.toFixed(0)} ms, validated ${o.validatedMs.toFixed(0)} ms, whole read ${o.httpMs.toFixed(0)} ms (first byte ${o.firstByteMs.toFixed(0)}), request → model ${o.toModelMs.toFixed(0)} ms, model ${o.whole.how} rows ${o.whole.rowsMs.toFixed(0)} wait ${o.whole.waitMs.toFixed(0)} assembly ${o.whole.assembleMs.toFixed(0)} ms, heap ${heap.toFixed(1)} MB${o.whole.workerRead?.handedAt ? `, worker read: head +${(o.whole.workerRead.headAt - o.whole.workerRead.handedAt).toFixed(0)} last batch +${(o.whole.workerRead.endAt - o.whole.workerRead.handedAt).toFixed(0)} ms` : ''}`);
+      console.log(`${f.name}: open ${o.openMs.toFixed(0)} ms (model ready at ${o.whole.readyAt.toFixed(0)}), validated ${o.validatedMs.toFixed(0)} ms, whole read ${o.httpMs.toFixed(0)} ms (first byte ${o.firstByteMs.toFixed(0)}), request → model ${o.toModelMs.toFixed(0)} ms, model ${o.whole.how} rows ${o.whole.rowsMs.toFixed(0)} wait ${o.whole.waitMs.toFixed(0)} assembly ${o.whole.assembleMs.toFixed(0)} ms, heap ${heap.toFixed(1)} MB${o.whole.workerRead?.handedAt ? `, worker read: head +${(o.whole.workerRead.headAt - o.whole.workerRead.handedAt).toFixed(0)} last batch +${(o.whole.workerRead.endAt - o.whole.workerRead.handedAt).toFixed(0)} ms` : ''}`);
     }
   }
   const json = res.get('JSON');

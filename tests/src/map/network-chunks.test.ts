@@ -111,9 +111,9 @@ describe('network in binary chunks', () => {
     expect(chunks.chunks().filter((c) => c.key === cell).flatMap((c) => c.nodeIds)).toEqual(['far590010']);
   });
 
-  it('chooses a cell size for about 8000 objects per chunk', () => {
+  it('chooses a cell size for about 24 000 objects per chunk', () => {
     const s = NetworkChunks.chooseCellSize(100000, 100000, 1_000_000);
-    expect((100000 / s) ** 2).toBeCloseTo(125, 0);
+    expect((100000 / s) ** 2).toBeCloseTo(42, 0);
   });
 });
 
