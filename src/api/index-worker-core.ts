@@ -37,7 +37,9 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export function workerHandler(post: Post): (m: IndexRequest) => void {
   const send = (id: number, make: () => ColumnIndex | Promise<ColumnIndex>) => {
     Promise.resolve().then(make).then(
-      (index) => post({ id, index }, indexBuffers(index)),
+      (index) => {
+        try { post({ id, index }, indexBuffers(index)); } catch (err) { post({ id, error: message(err) }); }
+      },
       (err: unknown) => post({ id, error: message(err) }),
     );
   };

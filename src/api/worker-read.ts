@@ -32,6 +32,9 @@ export function readsInWorker(req: Request): boolean {
   return url.pathname.endsWith('/network_object/all') && !url.searchParams.has('bbox') && (req.headers.get('accept') ?? '').startsWith(ARROW_MEDIA_TYPE);
 }
 
+/** Why the read stopped: the signal's own reason (a timeout says so), else an AbortError as fetch gives. */
+const abortReason = (s: AbortSignal): Error => (s.reason instanceof Error ? s.reason : null) ?? new DOMException('The read was aborted.', 'AbortError');
+
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
 /** Fetches the request in the index worker; null where no worker can run (the caller fetches). */
@@ -51,11 +54,11 @@ export function readInWorker(req: Request): Promise<Response> | null {
   return new Promise<Response>((resolve, reject) => {
     const abort = () => {
       try { port.postMessage({ id, abort: true }, []); } catch { /* ended */ }
-      const e = new DOMException('The read was aborted.', 'AbortError');
+      const e = abortReason(req.signal);
       if (!head) reject(e);
       fail(e);
     };
-    if (req.signal.aborted) { end(); reject(new DOMException('The read was aborted.', 'AbortError')); return; }
+    if (req.signal.aborted) { end(); reject(abortReason(req.signal)); return; }
     req.signal.addEventListener('abort', abort, { once: true });
     port.addEventListener('message', (e) => {
       const d = e.data;

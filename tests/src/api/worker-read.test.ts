@@ -120,6 +120,15 @@ describe('whole reads fetched by the index worker', () => {
     expect([signal!.aborted, log.terminated]).toEqual([true, 1]);
   });
 
+  it('an abort with a reason (a timeout) rejects with that reason, as fetch does', async () => {
+    setIndexPortFactory(() => corePort({ started: 0, terminated: 0 }));
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    const ac = new AbortController();
+    const read = readInWorker(wholeRequest({ signal: ac.signal }))!;
+    ac.abort(new DOMException('The read timed out.', 'TimeoutError'));
+    await expect(read).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
   it('a worker script that fails before the answer\'s head leaves the read to this thread', async () => {
     const body = arrowBody();
     const listeners: ((e: { message?: string }) => void)[] = [];
