@@ -3,6 +3,7 @@
 import type { ListBase, RowBase } from './ptable';
 import { buildIdTable, hashId, idFind, idFindAll, idKey, type IdSource, type IdTable, type RowKey } from './id-table';
 import { Scratch } from './scratch';
+import { rowAt } from './lazy-rows';
 import { int32Array } from './typed';
 
 /**
@@ -182,7 +183,7 @@ export function listFromPlan(
   let extraLists: Map<string, string[]> | null = null;
   if (p.extra.length) {
     const valueOf = typeof value === 'function' ? value
-      : value.field !== undefined ? (j: number) => (value.of.rows![value.row(j)] as Record<string, string>)[value.field!]
+      : value.field !== undefined ? (j: number) => (rowAt(value.of.rows!, value.row(j)) as Record<string, string>)[value.field!]
         : (j: number) => idKey(value.of, value.row(j));
     const byKey = new Map<string, number[]>();
     for (const j of p.extra) { const k = keyOf(j)!; const l = byKey.get(k); if (l) l.push(j); else byKey.set(k, [j]); }

@@ -3,6 +3,7 @@
 // Built and queried in bulk in hash-partition order so that a million-row load touches memory region by region
 // instead of at random (a Map of 10⁶ string keys costs ~0.5 µs per operation here).
 import { Scratch } from './scratch';
+import { rowAt } from './lazy-rows';
 import { int32Array } from './typed';
 
 /**
@@ -87,17 +88,17 @@ export function rowKey3<F extends string>(f1: F, f2: F, f3: F): RowKey {
 
 /** Key of dense row i. */
 export function idKey(t: IdTable, i: number): string {
-  return t.keys !== null ? t.keys[i] : t.scheme !== null ? t.scheme.key(t.rows![i]) : (t.rows![i] as { id: string }).id;
+  return t.keys !== null ? t.keys[i] : t.scheme !== null ? t.scheme.key(rowAt(t.rows!, i)) : (rowAt(t.rows!, i) as { id: string }).id;
 }
 
 /** Whether dense row i has this key. */
 export function idIs(t: IdTable, i: number, key: string): boolean {
-  return t.keys !== null ? t.keys[i] === key : t.scheme !== null ? t.scheme.matches(t.rows![i], key) : (t.rows![i] as { id: string }).id === key;
+  return t.keys !== null ? t.keys[i] === key : t.scheme !== null ? t.scheme.matches(rowAt(t.rows!, i), key) : (rowAt(t.rows!, i) as { id: string }).id === key;
 }
 
 /** Table hash of dense row i's key. */
 function rowHash(t: IdTable, i: number): number {
-  return t.keys !== null ? hashId(t.keys[i]) : t.scheme !== null ? t.scheme.hash(t.rows![i]) : hashId((t.rows![i] as { id: string }).id);
+  return t.keys !== null ? hashId(t.keys[i]) : t.scheme !== null ? t.scheme.hash(rowAt(t.rows!, i)) : hashId((rowAt(t.rows!, i) as { id: string }).id);
 }
 
 /** Dense row of key, or -1. */

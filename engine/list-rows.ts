@@ -5,6 +5,7 @@
 // still consulted for each row, so the result is exactly the lookup by key (listRowsByKey).
 import { hashId, idFindHashed, idKey, type IdTable } from './id-table';
 import { isListBase, overlayGet, pget, type ListBase, type PTable, type RowBase } from './ptable';
+import { rowAt as madeRow } from './lazy-rows';
 
 const EMPTY: readonly never[] = Object.freeze([]);
 /** Reads by row number on (default) or off — off only for the bench's baseline beside them (bench/lookups.bench.ts). */
@@ -43,7 +44,7 @@ function locate(list: PTable<readonly string[]>, rows: PTable<unknown>, key: str
 
 /** Row v[q] of `arr` (the overlay's version when it has one; undefined when deleted there). */
 function rowAt<T>(rows: PTable<T>, arr: readonly unknown[], of: IdTable, v: Int32Array, q: number): T | undefined {
-  const r = arr[v[q]] as T;
+  const r = madeRow(arr, v[q]) as T;
   if (rows.over === null) return r;
   const o = overlayGet(rows, idKey(of, v[q]));
   return o === undefined ? r : o ?? undefined;
@@ -80,4 +81,17 @@ export function listRowWhere<T>(
   const arr = hitRows, of = hitOf!, v = hitV;
   for (let q = hitS, e = hitE; q < e; q++) { const r = rowAt(rows, arr, of, v, q); if (r !== undefined && test(r)) return r; }
   return undefined;
+}
+
+/** Calls `each(rows, i)` with the base row number of each element of `key`'s list — rows as loaded, no row made —
+ *  and answers true; false (nothing called) when the table has local changes or the list is not read by row number:
+ *  the caller then reads the rows (listRows). */
+export function listRowNumbers(list: PTable<readonly string[]>, rows: PTable<unknown>, key: string, each: (rows: readonly unknown[], i: number) => void): boolean {
+  if (rows.over !== null) return false;
+  const at = locate(list, rows, key);
+  if (at === NONE) return true;
+  if (at === BY_KEY) return false;
+  const arr = hitRows, v = hitV;
+  for (let q = hitS, e = hitE; q < e; q++) each(arr, v[q]);
+  return true;
 }

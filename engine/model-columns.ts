@@ -8,9 +8,10 @@ import type { IdTable, RowKey } from './id-table';
 import { byString, listFromPlan, type ListPlan } from './build';
 import { columnIds, columnIndex, indexCounts, type ColumnIndex } from './column-index';
 import { AV_KEY, REL_KEY, comparePathEdges, createModel, type InstanceRow, type Model, type NetworkObjectRow, type PathEdgeRow } from './model';
-import { flatRows, modelInputFromColumns, objectRows, type NetworkColumns } from './network-arrow';
+import { instanceRows, lazyRelationRows, lazyValueRows, modelInputFromColumns, objectRows, pathEdgeRows, type NetworkColumns } from './network-arrow';
 import { ptable, type RowBase } from './ptable';
 import { Scratch } from './scratch';
+import { rowAt } from './lazy-rows';
 import type { AttributeValue, ObjectRelationType, ObjectType, Relation } from './types';
 
 export interface ModelTypes { objectTypes?: ObjectType[]; relationTypes?: ObjectRelationType[] }
@@ -20,13 +21,13 @@ export interface ColumnRows {
   ids: string[]; objects: NetworkObjectRow[]; instances: InstanceRow[]; pathEdges: PathEdgeRow[]; values: AttributeValue[]; relations: Relation[];
 }
 
-/** The rows: objects in id-number order (dense row = id number), the others in column order (`flatRows`). */
+/** The rows: objects in id-number order (dense row = id number), the others in column order (`flatRows`); attribute
+ *  values and relations made when first read (engine/lazy-rows.ts: the first draw reads none of them). */
 export function columnRows(c: NetworkColumns): ColumnRows {
   const ids = columnIds(c);
   const objects = new Array<NetworkObjectRow>(c.objects);
   objectRows(c, ids, (i, o) => { objects[i] = o; });
-  const f = flatRows(c, ids);
-  return { ids, objects, instances: f.objectInstances, pathEdges: f.pathEdges, values: f.attributeValues, relations: f.relations };
+  return { ids, objects, instances: instanceRows(c, ids), pathEdges: pathEdgeRows(c, ids), values: lazyValueRows(c, ids), relations: lazyRelationRows(c, ids) };
 }
 
 /** The model of the answer (rows and index computed here). */
@@ -61,8 +62,8 @@ export function modelOfColumns(c: NetworkColumns, rows: ColumnRows, index: Colum
   // reverse indexes from their plans; keys outside the answer (bad data) listed by text with createModel's order
   const sc = new Scratch();
   const l = x.lists, same = (j: number) => j;
-  const relK = (j: number) => REL_KEY.key(relRows[j]);
-  const avName = (j: number) => avRows[j].attributeTypeName;
+  const relK = (j: number) => REL_KEY.key(rowAt(relRows, j));
+  const avName = (j: number) => rowAt(avRows, j).attributeTypeName;
   const edgeEnd = (j: number) => { const e = noRows[j >> 1].edge; return e ? ((j & 1) === 0 ? e.fromNodeId : e.toNodeId) : undefined; };
   const list = (keyIds: IdTable, p: ListPlan, keyOf: (j: number) => string | undefined, v: Parameters<typeof listFromPlan>[3],
     cmp: (a: number, b: number) => number) => ptable<string[]>(listFromPlan(keyIds, p, keyOf, v, cmp, sc));
@@ -75,9 +76,9 @@ export function modelOfColumns(c: NetworkColumns, rows: ColumnRows, index: Colum
     instancesByObject: list(noIds, l.instancesByObject, (j) => oiRows[j].networkObjectId, { of: oiIds, row: same }, byString((j) => oiRows[j].id)),
     pathEdgesByPath: list(noIds, l.pathEdgesByPath, (j) => peRows[j].pathId, { of: pet.ids, row: same }, (a, b) => comparePathEdges(peRows[a], peRows[b])),
     pathEdgesByEdge: list(noIds, l.pathEdgesByEdge, (j) => peRows[j].edgeId, { of: pet.ids, row: same }, byString((j) => peRows[j].id)),
-    relationsBySource: list(oiIds, l.relationsBySource, (j) => relRows[j].fromId, { of: relt.ids, row: same }, byString(relK)),
-    relationsByTarget: list(oiIds, l.relationsByTarget, (j) => relRows[j].toId, { of: relt.ids, row: same }, byString(relK)),
-    valuesByInstance: list(oiIds, l.valuesByInstance, (j) => avRows[j].objectInstanceId, { of: avt.ids, row: same, field: 'attributeTypeName' }, byString(avName)),
+    relationsBySource: list(oiIds, l.relationsBySource, (j) => rowAt(relRows, j).fromId, { of: relt.ids, row: same }, byString(relK)),
+    relationsByTarget: list(oiIds, l.relationsByTarget, (j) => rowAt(relRows, j).toId, { of: relt.ids, row: same }, byString(relK)),
+    valuesByInstance: list(oiIds, l.valuesByInstance, (j) => rowAt(avRows, j).objectInstanceId, { of: avt.ids, row: same, field: 'attributeTypeName' }, byString(avName)),
     schema: { objectTypes, relationTypes: types.relationTypes ?? [] },
   };
 }

@@ -7,7 +7,8 @@ import { pget, pentries, ptable, type PTable } from './ptable';
 import { HashColumn, TableBuilder, buildList, byString } from './build';
 import { Scratch } from './scratch';
 import { rowKey2, rowKey3 } from './id-table';
-import { listRowWhere, listRows } from './list-rows';
+import { listRowNumbers, listRowWhere, listRows } from './list-rows';
+import { rowAt, rowField } from './lazy-rows';
 
 /** A network object as stored: the wire object without embedded instances and path edges. */
 export type NetworkObjectRow = Omit<NetworkObject, 'pathEdges' | 'objectInstances'>;
@@ -173,8 +174,15 @@ const EMPTY: readonly string[] = Object.freeze([]);
 export const getObject = (m: Model, id: Id): NetworkObjectRow | undefined => pget(m.networkObjects, id);
 export const getPathEdge = (m: Model, id: Id): PathEdgeRow | undefined => pget(m.pathEdges, id);
 export const getInstance = (m: Model, id: Id): InstanceRow | undefined => pget(m.objectInstances, id);
-export const getValue = (m: Model, instanceId: Id, name: string): AttributeValue | undefined =>
-  listRowWhere(m.valuesByInstance, m.attributeValues, instanceId, (v) => v.attributeTypeName === name, () => pget(m.attributeValues, avKey(instanceId, name)));
+/** An instance's value of one attribute (a whole read's rows not made yet: only that one is made). */
+export function getValue(m: Model, instanceId: Id, name: string): AttributeValue | undefined {
+  let hit: AttributeValue | undefined;
+  const byNumber = listRowNumbers(m.valuesByInstance, m.attributeValues as PTable<unknown>, instanceId, (rows, i) => {
+    if (hit === undefined && rowField(rows as AttributeValue[], i, 'attributeTypeName') === name) hit = rowAt(rows as AttributeValue[], i);
+  });
+  return byNumber ? hit
+    : listRowWhere(m.valuesByInstance, m.attributeValues, instanceId, (v) => v.attributeTypeName === name, () => pget(m.attributeValues, avKey(instanceId, name)));
+}
 export const edgesOfNode = (m: Model, nodeId: Id): readonly Id[] => pget(m.edgesByNode, nodeId) ?? EMPTY;
 export const instancesOf = (m: Model, objectId: Id): readonly Id[] => pget(m.instancesByObject, objectId) ?? EMPTY;
 export const pathEdgesOfPath = (m: Model, pathId: Id): readonly Id[] => pget(m.pathEdgesByPath, pathId) ?? EMPTY;
@@ -183,6 +191,13 @@ export const relationsFrom = (m: Model, instanceId: Id): readonly string[] => pg
 export const relationsTo = (m: Model, instanceId: Id): readonly string[] => pget(m.relationsByTarget, instanceId) ?? EMPTY;
 export const valuesOf = (m: Model, instanceId: Id): AttributeValue[] =>
   listRows(m.valuesByInstance, m.attributeValues, instanceId, (n) => avKey(instanceId, n));
+/** Each attribute value of an instance as (name, value), in valuesOf's order: a whole read's rows not made yet are read
+ *  from its columns without making them (engine/lazy-rows.ts; the map's styles read every instance's values). */
+export function eachValueOf(m: Model, instanceId: Id, put: (name: string, value: AttributeValue['value']) => void): void {
+  const byNumber = listRowNumbers(m.valuesByInstance, m.attributeValues as PTable<unknown>, instanceId, (rows, i) =>
+    put(rowField(rows as AttributeValue[], i, 'attributeTypeName') as string, rowField(rows as AttributeValue[], i, 'value') as AttributeValue['value']));
+  if (!byNumber) for (const v of valuesOf(m, instanceId)) put(v.attributeTypeName, v.value);
+}
 /** The instance rows of an object (instancesOf(…).map(getInstance), missing ones left out) — read by row number. */
 export const instanceRowsOf = (m: Model, objectId: Id): InstanceRow[] => listRows(m.instancesByObject, m.objectInstances, objectId);
 /** The path edge rows of a path in path order (pathEdgesOfPath(…).map(getPathEdge), missing ones left out). */

@@ -7,7 +7,7 @@
 import { RecordBatchReader, type Data } from 'apache-arrow';
 import type { ArrowTableName } from './network-arrow-schema';
 import {
-  OBJECT_TABLES, columnsOfTables, instanceRows, objectRowsOf, pathEdgeRows, relationRows, tableHead, takeBatch, valueRows,
+  OBJECT_TABLES, columnsOfTables, instanceRows, objectRowsOf, pathEdgeRows, lazyRelationRows, lazyValueRows, tableHead, takeBatch,
   type ArrowTables, type NetworkColumns,
 } from './network-arrow';
 import { columnIds } from './column-index';
@@ -53,8 +53,8 @@ export async function streamColumnRows(chunks: AsyncIterable<Uint8Array>): Promi
     else if ((OBJECT_TABLES as readonly string[]).includes(name)) objectRowsOf(name as (typeof OBJECT_TABLES)[number], c, ids!, put);
     else if (name === 'instances') made.instances = instanceRows(c, ids!);
     else if (name === 'pathEdges') made.pathEdges = pathEdgeRows(c, ids!);
-    else if (name === 'values') made.values = valueRows(c, ids!);
-    else if (name === 'relations') made.relations = relationRows(c, ids!);
+    else if (name === 'values') made.values = lazyValueRows(c, ids!);
+    else if (name === 'relations') made.relations = lazyRelationRows(c, ids!);
     rowsMs += performance.now() - t0;
   });
   const t0 = performance.now();

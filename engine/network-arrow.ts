@@ -7,6 +7,7 @@ import { ARROW_TABLE_ORDER, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTa
 import type { AttributeValue, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
 import type { InstanceRow, ModelInput, PathEdgeRow } from './model';
 import { idStrings, internedStrings, strings, type UuidColumn, type Utf8Column } from './utf8-column';
+import { lazyRows } from './lazy-rows';
 
 export { INTERN_SLOTS, idStrings, internedStrings, strings, utf8String, uuidString, type UuidColumn, type Utf8Column } from './utf8-column';
 
@@ -234,6 +235,22 @@ export function valueRows(c: NetworkColumns, ids: readonly string[]): AttributeV
   const vals = valueStrings(c.values), out = new Array<AttributeValue>(c.values.instance.length);
   for (let k = 0; k < out.length; k++) out[k] = value(c, ids as string[], vals, k);
   return out;
+}
+
+/** Attribute value rows in column order, each made when first read (engine/lazy-rows.ts): a whole load reads few of
+ *  them before the first draw, and most of the 10⁶ rows of a large answer never need to be objects before that. */
+export function lazyValueRows(c: NetworkColumns, ids: readonly string[]): AttributeValue[] {
+  const v = c.values, n = v.instance.length;
+  if (!v.codes) { const vals = internedStrings(v.value); return lazyRows(n, (k) => value(c, ids as string[], vals, k), (k, f) => value(c, ids as string[], vals, k)[f]); }
+  const words = strings(v.value), { codes, valid } = v.codes, inst = v.instance, names = v.name.dict, nameCodes = v.name.codes;
+  const val = (k: number) => (bit(valid, k) ? words[codes[k]] ?? null : null);
+  return lazyRows(n, (k): AttributeValue => ({ objectInstanceId: ids[inst[k]], attributeTypeName: names[nameCodes[k]], value: val(k) }),
+    (k, f) => (f === 'attributeTypeName' ? names[nameCodes[k]] : f === 'value' ? val(k) : ids[inst[k]]));
+}
+
+/** Relation rows in column order, each made when first read. */
+export function lazyRelationRows(c: NetworkColumns, ids: readonly string[]): Relation[] {
+  return lazyRows(c.relations.from.length, (k) => relation(c, ids as string[], k));
 }
 
 /** The rows' attribute values as strings, equal values sharing one: a dictionary's words decoded once each, or a

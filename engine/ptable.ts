@@ -2,6 +2,7 @@
 // changes (iD coreGraph idea). A write copies the overlay root (256 slots) and one bucket, so an edit is O(change).
 // Bulk merges of area reads add further base segments (`segs`, engine/segments.ts) instead of overlay entries.
 import { buildIdTable, hashId, idFind, idFindHashed, idKey, type IdTable } from './id-table';
+import { rowAt, rowField } from './lazy-rows';
 
 export const BUCKETS = 256;
 
@@ -35,7 +36,7 @@ function listSlice(b: ListBase, s: number, e: number): string[] {
   const out = new Array<string>(e - s), v = b.values as Int32Array;
   if (b.field !== null) {
     const rows = b.of.rows as readonly Record<string, string>[], f = b.field;
-    for (let k = s; k < e; k++) out[k - s] = rows[v[k]][f];
+    for (let k = s; k < e; k++) out[k - s] = rowField(rows, v[k], f) as string;
   } else for (let k = s; k < e; k++) out[k - s] = idKey(b.of, v[k]);
   return out;
 }
@@ -116,7 +117,7 @@ export function baseRowCount(t: PTable<unknown>): number {
 
 function baseGetHashed<T>(b: RowBase<T> | ListBase, key: string, h: number): T | undefined {
   const i = idFindHashed(b.ids, key, h);
-  if (!isListBase(b)) return i < 0 ? undefined : b.rows[i];
+  if (!isListBase(b)) return i < 0 ? undefined : rowAt(b.rows, i);
   if (i < 0) return (b.extra?.get(key) as T | undefined);
   const s = b.offsets[i], e = b.offsets[i + 1];
   return s === e ? undefined : (listSlice(b, s, e) as unknown as T);
@@ -134,7 +135,7 @@ export function* baseEntries<T>(b: RowBase<T> | ListBase): Generator<[string, T]
   const ids = b.ids, n = ids.size;
   if (!isListBase(b)) {
     const rows = b.rows;
-    for (let i = 0; i < n; i++) yield [idKey(ids, i), rows[i]];
+    for (let i = 0; i < n; i++) yield [idKey(ids, i), rowAt(rows, i)];
     return;
   }
   for (let i = 0; i < n; i++) {
@@ -206,7 +207,7 @@ export function* prows<T>(t: PTable<T>): Generator<T> {
   if (t.over !== null) { for (const [, v] of pentries(t)) yield v; return; }
   for (let k = -1; k < t.segs.length; k++) {
     const rows = ((k < 0 ? t.base : t.segs[k]) as RowBase<T>).rows;
-    for (let i = 0; i < rows.length; i++) yield rows[i];
+    for (let i = 0; i < rows.length; i++) yield rowAt(rows, i);
   }
 }
 

@@ -5,6 +5,7 @@
 import { createModel, type Model, type Schema } from './model';
 import { baseEntries, baseRowCount, overlayGet, PTableWriter, type Base, type PTable, type RowBase } from './ptable';
 import { idListEqual } from './equal';
+import { filledRows } from './lazy-rows';
 
 export const ROW_TABLES = ['networkObjects', 'pathEdges', 'objectInstances', 'attributeValues', 'relations'] as const;
 export const LIST_TABLES = [
@@ -108,7 +109,7 @@ export function fold(m: Model, from: number): Model {
   const src = tablesOf(m);
   const seg = tablesOf(modelFromRows(m.schema, rowsOf(m, (t) => {
     const all = basesOf(t);
-    return all.slice(from).flatMap((b) => (b as RowBase<unknown>).rows);
+    return all.slice(from).flatMap((b) => filledRows((b as RowBase<unknown>).rows));
   })));
   const out = { ...m } as Model;
   const dst = tablesOf(out);

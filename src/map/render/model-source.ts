@@ -4,15 +4,16 @@
 // along their edges (path-geometry.ts).
 import type { Id } from 'engine/types';
 import { displayName } from 'engine/feature-properties';
-import { allObjects, getObject, instanceRowsOf, pathEdgeRowsOf, valuesOf, type InstanceRow, type Model, type NetworkObjectRow } from 'engine/model';
+import { allObjects, eachValueOf, getObject, instanceRowsOf, pathEdgeRowsOf, type InstanceRow, type Model, type NetworkObjectRow } from 'engine/model';
 import type { Props } from 'layers/types';
 import type { NetworkSource } from './network-chunks';
 import { cableKind, pathLine } from './path-geometry';
 
-/** An instance's attribute values as style properties (read only when a style asks). */
+/** An instance's attribute values as style properties (read only when a style asks; a whole read's value rows not made
+ *  yet are read from its columns, none made: engine/lazy-rows.ts). */
 export function instanceProps(m: Model, iid: Id | undefined): Props {
   const out: Props = {};
-  if (iid) for (const v of valuesOf(m, iid)) out[v.attributeTypeName] = v.value;
+  if (iid) eachValueOf(m, iid, (name, value) => { out[name] = value; });
   return out;
 }
 
