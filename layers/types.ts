@@ -123,4 +123,6 @@ export interface StyleDef {
   name: string;
   fn: StyleFn;
   legend: LegendItem[];
+  /** false: the style reads no property of the object (a fixed style), so the map need not gather them */
+  readsProps?: false;
 }

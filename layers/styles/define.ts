@@ -23,7 +23,7 @@ function make(color: Rgba, width: number, o: StyleOptions): FeatureStyle {
 
 export function fixed(name: string, color: Rgba, width: number, o: StyleOptions = {}): StyleDef {
   const s = make(color, width, o);
-  return { name, fn: gate(() => s, o), legend: [{ label: '', sample: {} }] };
+  return { name, fn: gate(() => s, o), legend: [{ label: '', sample: {} }], readsProps: false };
 }
 
 /** Colour by the value of one (possibly dotted) property; values not in the map use `fallback` (null = not drawn). */

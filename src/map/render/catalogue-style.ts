@@ -16,6 +16,7 @@ export interface GroupState { visible: boolean; opacity: number; minZoom: number
 export const UNMATCHED: GroupState = { visible: true, opacity: 1, minZoom: 0, maxZoom: 30, drawOrder: drawOrderFor('line'), labelMinZoom: null };
 
 const key = (kind: 'node' | 'edge', typeName: string) => `${kind}:${typeName}`;
+const NO_PROPS: Props = Object.freeze({}) as Props;
 
 /** `node:type` / `edge:type` → every offered network layer drawing that type, in catalogue order: layers naming the
  * type (same geometry), each with its own instance filter (derived layers such as reserved trenches). A layer split
@@ -54,9 +55,9 @@ export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonl
   const settings = new Map(resolved.map((r) => [r.layerName, r]));
   // per `kind:type`: the layers and their chosen style functions, looked up once
   const byType = new Map([...layersByObjectType(entries)].map(([k, list]) => [k, list.map((e) => {
-    let fn: StyleFn | null = null;
-    try { fn = getStyle(chosenStyle(e, settings)).fn; } catch { fn = null; }
-    return { e, fn, rule: labelRule(e) };
+    let fn: StyleFn | null = null, fixed = false;
+    try { const def = getStyle(chosenStyle(e, settings)); fn = def.fn; fixed = def.readsProps === false; } catch { fn = null; }
+    return { e, fn, fixed, rule: labelRule(e) };
   })] as const));
   // layers sharing a type told apart only by the server's feature type (the four cable kinds) check `feature_type`;
   // a layer that is the only one naming its type draws all of it
@@ -71,11 +72,12 @@ export function catalogueStyle(entries: readonly LayerEntry[], resolved: readonl
     let p: Props | undefined;
     const read = () => (p ??= props ? props() : {});
     const out: ObjectStyle[] = [];
-    for (const { e, fn, rule } of list) {
+    for (const { e, fn, fixed, rule } of list) {
       if (e.filter && !matchesFilter(e.filter, typeName, read())) continue;
       if (byFeature.has(e) && !e.featureTypes!.includes(String(read().feature_type ?? ''))) continue;
       let s = null;
-      try { s = fn ? fn(read(), STYLE_ZOOM, ctx) : null; } catch { s = null; }
+      // a fixed style reads no property: the object's values are not gathered for it
+      try { s = fn ? fn(fixed ? NO_PROPS : read(), STYLE_ZOOM, ctx) : null; } catch { s = null; }
       // label (layers/labels.ts): the attribute the layer names or a high-rise building name, formatted (cut at 25,
       // Ja/Nee); null: the display name, read by the chunks from the source; absent: the layer labels nothing
       const label = rule ? featureLabel(read(), rule.field) : undefined;

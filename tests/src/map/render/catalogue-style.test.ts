@@ -1,7 +1,7 @@
 // Network styling from the layer catalogue: object types drawn by their offered network layer with its style
 // function, render groups following the resolved settings (visibility, opacity, zoom range, draw order).
 import { describe, it, expect } from 'vitest';
-import { CATALOGUE, offeredLayers, PROJECT_TYPES, resolveView, getStyle, CONTEXT_DEFAULTS } from 'layers';
+import { CATALOGUE, offeredLayers, PROJECT_TYPES, resolveView, getStyle, CONTEXT_DEFAULTS, labelRule } from 'layers';
 import { createModel, type Model } from 'engine/model';
 import type { NetworkObject, ObjectType } from 'engine/types';
 import { catalogueStyle, groupShown, groupStates, layersByObjectType, styleContextOf, styleKey } from '../../../../src/map/render/catalogue-style';
@@ -33,6 +33,21 @@ describe('network styles from the layer catalogue', () => {
     expect(m.get('node:trench')).toBeUndefined();
     // the four cable layers, split by the server's feature type (cable kind), all draw 'cable' (each its kind)
     expect(m.get('edge:cable')!.map((e) => e.name).sort()).toEqual(['cableApToDp', 'cableApToOap', 'cableDpToKa', 'cableOapToDp']);
+  });
+
+  it('gathers an object\'s values only for layers that read them: none for a type drawn only by fixed styles', () => {
+    const style = catalogueStyle(fibre, resolve());
+    const byType = layersByObjectType(fibre);
+    // a type whose every layer has a fixed style, no filter, no feature split and no label
+    const fixedOnly = [...byType].find(([, list]) => list.every((e) => getStyle(e.styles[0]).readsProps === false && !e.filter && !e.featureTypes?.length && !labelRule(e)));
+    expect(fixedOnly).toBeDefined();
+    const [kind, typeName] = fixedOnly![0].split(':') as ['node' | 'edge', string];
+    let reads = 0;
+    const drawn = style(kind, typeName, () => { reads++; return {}; });
+    expect([one(drawn).group, reads]).toEqual([byType.get(fixedOnly![0])![0].name, 0]);
+    expect(getStyle('cap').readsProps).toBeUndefined();
+    style('node', 'customer_connection', () => { reads++; return { status: 'connect' }; });
+    expect(reads).toBe(1);
   });
 
   it('colours an object with its layer style function, reading the attributes; unmatched types keep the default', () => {
