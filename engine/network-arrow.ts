@@ -240,17 +240,19 @@ export function valueRows(c: NetworkColumns, ids: readonly string[]): AttributeV
 /** Attribute value rows in column order, each made when first read (engine/lazy-rows.ts): a whole load reads few of
  *  them before the first draw, and most of the 10⁶ rows of a large answer never need to be objects before that. */
 export function lazyValueRows(c: NetworkColumns, ids: readonly string[]): AttributeValue[] {
-  const v = c.values, n = v.instance.length;
-  if (!v.codes) { const vals = internedStrings(v.value); return lazyRows(n, (k) => value(c, ids as string[], vals, k), (k, f) => value(c, ids as string[], vals, k)[f]); }
-  const words = strings(v.value), { codes, valid } = v.codes, inst = v.instance, names = v.name.dict, nameCodes = v.name.codes;
-  const val = (k: number) => (bit(valid, k) ? words[codes[k]] ?? null : null);
+  // the makers hold this table's columns only (not the answer's coordinates), until every row is made
+  const v = c.values, n = v.instance.length, inst = v.instance, names = v.name.dict, nameCodes = v.name.codes;
+  let val: (k: number) => string | null;
+  if (!v.codes) { const vals = internedStrings(v.value); val = (k) => vals[k]; }
+  else { const words = strings(v.value), { codes, valid } = v.codes; val = (k) => (bit(valid, k) ? words[codes[k]] ?? null : null); }
   return lazyRows(n, (k): AttributeValue => ({ objectInstanceId: ids[inst[k]], attributeTypeName: names[nameCodes[k]], value: val(k) }),
     (k, f) => (f === 'attributeTypeName' ? names[nameCodes[k]] : f === 'value' ? val(k) : ids[inst[k]]));
 }
 
-/** Relation rows in column order, each made when first read. */
+/** Relation rows in column order, each made when first read (the maker holds the relation columns only). */
 export function lazyRelationRows(c: NetworkColumns, ids: readonly string[]): Relation[] {
-  return lazyRows(c.relations.from.length, (k) => relation(c, ids as string[], k));
+  const { from, to, type } = c.relations, dict = type.dict, codes = type.codes;
+  return lazyRows(from.length, (k): Relation => ({ fromId: ids[from[k]], toId: ids[to[k]], objectRelationTypeName: dict[codes[k]] }));
 }
 
 /** The rows' attribute values as strings, equal values sharing one: a dictionary's words decoded once each, or a

@@ -5,8 +5,9 @@
 // still gives the same rows (made at the end); a truncated body fails.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { networkColumns } from '../../engine/network-arrow';
+import { networkColumns, relationRows, valueRows } from '../../engine/network-arrow';
 import { columnRows } from '../../engine/model-columns';
+import { filledRows } from '../../engine/lazy-rows';
 import { readTables, streamColumnRows } from '../../engine/network-arrow-stream';
 import { columnIds, columnIndex, columnIndexer } from '../../engine/column-index';
 import { columnIdText } from '../../engine/id-text';
@@ -25,11 +26,21 @@ async function* chunked(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint8
   }
 }
 
+/** Equal rows, values and relations compared as made (both sides make them when first read). */
+function expectSameRows(a: ReturnType<typeof columnRows>, b: ReturnType<typeof columnRows>) {
+  expect(filledRows(a.values)).toEqual(filledRows(b.values));
+  expect(filledRows(a.relations)).toEqual(filledRows(b.relations));
+  expect(a).toEqual(b);
+}
+
 async function expectStreamed(bytes: Uint8Array, cuts: number[]) {
   const whole = networkColumns(bytes);
   const s = await streamColumnRows(chunked(bytes, cuts));
   expect(s.columns).toEqual(whole);
-  expect(s.rows).toEqual(columnRows(whole));
+  expectSameRows(s.rows, columnRows(whole));
+  // rows made when first read are the rows made at once
+  expect(filledRows(columnRows(whole).values)).toEqual(valueRows(whole, s.rows.ids));
+  expect(filledRows(columnRows(whole).relations)).toEqual(relationRows(whole, s.rows.ids));
   // the worker's way: the index computed table by table as they complete
   let ix: ReturnType<typeof columnIndexer> | undefined;
   const c = await readTables(chunked(bytes, cuts), (name, cols) => { if (name === 'ids') ix = columnIndexer(columnIdText(cols.ids, cols.uuids), cols.objects); else ix?.take(name, cols); });
@@ -80,7 +91,7 @@ describe('a whole read taken as it arrives', () => {
     const whole = networkColumns(bytes);
     const idsLast = reordered(bytes, [1, 2, 3, 4, 5, 6, 7, 0]);
     const s = await streamColumnRows(chunked(idsLast, [10, 300, 301]));
-    expect(s.rows).toEqual(columnRows(whole));
+    expectSameRows(s.rows, columnRows(whole));
     // values and relations before the instances (their lists are keyed by instance rows)
     const late = reordered(bytes, [0, 1, 2, 3, 4, 6, 7, 5]);
     let ix: ReturnType<typeof columnIndexer> | undefined;
