@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { row, stats, writeResults, type BenchRow } from './lib';
+import { BENCH_GL, benchLaunch, rendererOf } from './browser/launch';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/server';
 import { clearNetworkCache } from '../server/network/cache';
@@ -24,8 +25,6 @@ import { clearNetworkValidations } from '../server/validation/network-validation
 import { clearStoredExtents } from '../server/network/extent';
 import { AREA_TILE } from '../src/map/area-loader';
 import { ARROW_MEDIA_TYPE } from '../engine/network-arrow-schema';
-// @ts-expect-error plain ESM script without types
-import { ensureChromium } from '../scripts/chromium.mjs';
 
 const DB = process.env.BENCH_AREA_DATABASE_URL;
 const EDITS = 7;
@@ -84,7 +83,8 @@ async function main() {
     console.log(`warm-up: 24 tiles read in ${((performance.now() - w0) / 1000).toFixed(1)} s`);
   }
 
-  const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
+  const browser = await chromium.launch(benchLaunch());
+  let renderer = '';
   const all: BenchRow[] = [row('extent call (server)', n, 'time', 'ms', extentMs), row('extent call again, same network version (kept)', n, 'time', 'ms', extentKeptMs)];
   try {
    // The open asks for the whole-network validators (a background job of tens of seconds at 10⁶ edges on the same two
@@ -101,6 +101,7 @@ async function main() {
       localStorage.setItem('sessionId', id); localStorage.setItem('netplan.networkFormat', f); localStorage.setItem('netplan.areaReadAhead', ra); localStorage.setItem('netplan.pluginsAfterDraw', pl);
     }, [token, f, READ_AHEAD, first]);
     const page = await ctx.newPage();
+    renderer ||= await rendererOf(page);
     await page.route('**/service.pdok.nl/**', (r) => r.abort());
     const open0 = Date.now();
     const validated = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/validations') && r.request().method() === 'POST', { timeout: 600_000 })
@@ -245,7 +246,7 @@ async function main() {
     await browser.close();
     await server.close();
   }
-  writeResults('browser-area', all, { note: 'A seeded project opened through the real server (PostgreSQL) by area in Chromium with software WebGL; times include the server reads; read-ahead ' + READ_AHEAD + ', ' + DWELL + ' ms at rest before each pan. No baseline: editable-layers has no area loading (its whole-network load is in bench/results/browser.json).' });
+  writeResults(`browser-area${BENCH_GL === 'llvmpipe' ? '-llvmpipe' : ''}`, all, { renderer, note: 'A seeded project opened through the real server (PostgreSQL) by area in Chromium with software WebGL (BENCH_GL: ' + BENCH_GL + '); times include the server reads; read-ahead ' + READ_AHEAD + ', ' + DWELL + ' ms at rest before each pan. No baseline: editable-layers has no area loading (its whole-network load is in bench/results/browser.json).' });
 }
 
 await main();

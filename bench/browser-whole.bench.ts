@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
 import { row, stats, table, writeResults, type BenchRow } from './lib';
+import { BENCH_GL, benchLaunch, rendererOf } from './browser/launch';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/server';
 import { seedProject } from '../server/projects/seed-project';
@@ -29,8 +30,6 @@ import { clearNetworkCache } from '../server/network/cache';
 import { clearScanStores } from '../server/network/read-arrow';
 import { storedWrites } from '../server/network/scan-stored';
 import { forgetStoredAnswers } from '../server/network/answer-stored';
-// @ts-expect-error plain ESM script without types
-import { ensureChromium } from '../scripts/chromium.mjs';
 
 const EDGES = Number(process.env.BENCH_WHOLE_EDGES ?? 100_000);
 const RUNS = Number(process.env.BENCH_WHOLE_RUNS ?? 3);
@@ -65,9 +64,8 @@ console.log(`${dbName}: seeded ${EDGES} edges in ${((performance.now() - t0) / 1
 const login = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ email: 'engineer@demo.example', password: createHash('sha512').update(config.demoPassword).digest('hex'), language: 'en' }) });
 const token = ((await login.json()) as { sessionId: string }).sessionId;
-const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ['--no-sandbox', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-unsafe-swiftshader',
-  '--use-angle=swiftshader', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
+const browser = await chromium.launch(benchLaunch());
+let renderer = '';
 
 /** Opens the project in a fresh tab; resolves when the network is drawn. */
 async function open(format: string, worker: string, stream = 'on', planning = 'on', profileTo?: string, body = 'worker') {
@@ -78,6 +76,7 @@ async function open(format: string, worker: string, stream = 'on', planning = 'o
     localStorage.setItem('netplan.pluginsAfterDraw', pl); localStorage.setItem('netplan.networkBodyIn', b);
   }, [token, format, worker, stream, planning, body]);
   const page: Page = await ctx.newPage();
+  renderer ||= await rendererOf(page);
   if (LINK_MBIT > 0) {
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2, downloadThroughput: (LINK_MBIT * 1e6) / 8, uploadThroughput: (LINK_MBIT * 1e6) / 8 });
@@ -152,7 +151,7 @@ try {
     rows.push(row(`JS heap after the open (full GC) — ${f.name}`, EDGES, 'p50', 'MB', p50(r.heap), base ? p50(base.heap) : null));
   }
   console.log(table(rows));
-  console.log(writeResults(`browser-whole-${dbName.toLowerCase()}${LINK_MBIT ? `-link${LINK_MBIT}` : ''}`, rows, { database: dbName, runs: RUNS, linkMbit: LINK_MBIT || null, note: 'Chromium with software WebGL on the bench machine; the server and the browser share its cores.' }));
+  console.log(writeResults(`browser-whole-${dbName.toLowerCase()}${LINK_MBIT ? `-link${LINK_MBIT}` : ''}${BENCH_GL === 'llvmpipe' ? '-llvmpipe' : ''}`, rows, { database: dbName, runs: RUNS, linkMbit: LINK_MBIT || null, renderer, note: `Chromium with software WebGL (BENCH_GL: ${BENCH_GL}) on the bench machine; the server and the browser share its cores.` }));
 } finally {
   await browser.close();
   await server.close();
