@@ -179,10 +179,11 @@ const pathEdge = (c: NetworkColumns, ids: string[], k: number): PathEdge & { pos
   const pe = c.pathEdges;
   return { id: ids[pe.id[k]], pathId: ids[pe.path[k]], edgeId: ids[pe.edge[k]], startNodeId: ids[pe.startNode[k]], position: pe.position[k] };
 };
-const value = (c: NetworkColumns, ids: string[], vals: (string | null)[], k: number): AttributeValue =>
-  ({ objectInstanceId: ids[c.values.instance[k]], attributeTypeName: c.values.name.dict[c.values.name.codes[k]], value: vals[k] });
-const relation = (c: NetworkColumns, ids: string[], k: number): Relation =>
-  ({ fromId: ids[c.relations.from[k]], toId: ids[c.relations.to[k]], objectRelationTypeName: c.relations.type.dict[c.relations.type.codes[k]] });
+// value row k (its text decoded by the caller) and relation row k, each reading its own table's columns only
+const value = (v: NetworkColumns['values'], ids: readonly string[], k: number, text: string | null): AttributeValue =>
+  ({ objectInstanceId: ids[v.instance[k]], attributeTypeName: v.name.dict[v.name.codes[k]], value: text });
+const relation = (r: NetworkColumns['relations'], ids: readonly string[], k: number): Relation =>
+  ({ fromId: ids[r.from[k]], toId: ids[r.to[k]], objectRelationTypeName: r.type.dict[r.type.codes[k]] });
 
 /** The wire objects of the answer (as the JSON read sends them), in the answer's order. */
 export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
@@ -200,10 +201,10 @@ export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
     inst.set(ins.id[k], i);
   }
   const vals = valueStrings(c.values);
-  for (let k = 0; k < c.values.instance.length; k++) { const i = inst.get(c.values.instance[k])!; (i.attributeValues ??= []).push(value(c, ids, vals, k)); }
+  for (let k = 0; k < c.values.instance.length; k++) { const i = inst.get(c.values.instance[k])!; (i.attributeValues ??= []).push(value(c.values, ids, k, vals[k])); }
   // each relation once: with its source instance when that is in the answer, else with its target
   for (let k = 0; k < c.relations.from.length; k++) {
-    const rel = relation(c, ids, k), src = inst.get(c.relations.from[k]);
+    const rel = relation(c.relations, ids, k), src = inst.get(c.relations.from[k]);
     if (src) (src.relationSources ??= []).push(rel);
     else (inst.get(c.relations.to[k])!.relationTargets ??= []).push(rel);
   }
@@ -233,7 +234,7 @@ export function pathEdgeRows(c: NetworkColumns, ids: readonly string[]): PathEdg
 /** Attribute value rows in column order (repeated values sharing one string). */
 export function valueRows(c: NetworkColumns, ids: readonly string[]): AttributeValue[] {
   const vals = valueStrings(c.values), out = new Array<AttributeValue>(c.values.instance.length);
-  for (let k = 0; k < out.length; k++) out[k] = value(c, ids as string[], vals, k);
+  for (let k = 0; k < out.length; k++) out[k] = value(c.values, ids, k, vals[k]);
   return out;
 }
 
@@ -241,18 +242,18 @@ export function valueRows(c: NetworkColumns, ids: readonly string[]): AttributeV
  *  them before the first draw, and most of the 10⁶ rows of a large answer never need to be objects before that. */
 export function lazyValueRows(c: NetworkColumns, ids: readonly string[]): AttributeValue[] {
   // the makers hold this table's columns only (not the answer's coordinates), until every row is made
-  const v = c.values, n = v.instance.length, inst = v.instance, names = v.name.dict, nameCodes = v.name.codes;
+  const v = c.values;
   let val: (k: number) => string | null;
   if (!v.codes) { const vals = internedStrings(v.value); val = (k) => vals[k]; }
   else { const words = strings(v.value), { codes, valid } = v.codes; val = (k) => (bit(valid, k) ? words[codes[k]] ?? null : null); }
-  return lazyRows(n, (k): AttributeValue => ({ objectInstanceId: ids[inst[k]], attributeTypeName: names[nameCodes[k]], value: val(k) }),
-    (k, f) => (f === 'attributeTypeName' ? names[nameCodes[k]] : f === 'value' ? val(k) : ids[inst[k]]));
+  return lazyRows(v.instance.length, (k) => value(v, ids, k, val(k)),
+    (k, f) => (f === 'attributeTypeName' ? v.name.dict[v.name.codes[k]] : f === 'value' ? val(k) : ids[v.instance[k]]));
 }
 
 /** Relation rows in column order, each made when first read (the maker holds the relation columns only). */
 export function lazyRelationRows(c: NetworkColumns, ids: readonly string[]): Relation[] {
-  const { from, to, type } = c.relations, dict = type.dict, codes = type.codes;
-  return lazyRows(from.length, (k): Relation => ({ fromId: ids[from[k]], toId: ids[to[k]], objectRelationTypeName: dict[codes[k]] }));
+  const r = c.relations;
+  return lazyRows(r.from.length, (k) => relation(r, ids, k));
 }
 
 /** The rows' attribute values as strings, equal values sharing one: a dictionary's words decoded once each, or a
@@ -267,7 +268,7 @@ export function valueStrings(v: NetworkColumns['values']): (string | null)[] {
 /** Relation rows in column order. */
 export function relationRows(c: NetworkColumns, ids: readonly string[]): Relation[] {
   const out = new Array<Relation>(c.relations.from.length);
-  for (let k = 0; k < out.length; k++) out[k] = relation(c, ids as string[], k);
+  for (let k = 0; k < out.length; k++) out[k] = relation(c.relations, ids, k);
   return out;
 }
 

@@ -37,10 +37,11 @@ async function expectStreamed(bytes: Uint8Array, cuts: number[]) {
   const whole = networkColumns(bytes);
   const s = await streamColumnRows(chunked(bytes, cuts));
   expect(s.columns).toEqual(whole);
-  expectSameRows(s.rows, columnRows(whole));
+  const rows = columnRows(whole);
+  expectSameRows(s.rows, rows);
   // rows made when first read are the rows made at once
-  expect(filledRows(columnRows(whole).values)).toEqual(valueRows(whole, s.rows.ids));
-  expect(filledRows(columnRows(whole).relations)).toEqual(relationRows(whole, s.rows.ids));
+  expect(filledRows(rows.values)).toEqual(valueRows(whole, s.rows.ids));
+  expect(filledRows(rows.relations)).toEqual(relationRows(whole, s.rows.ids));
   // the worker's way: the index computed table by table as they complete
   let ix: ReturnType<typeof columnIndexer> | undefined;
   const c = await readTables(chunked(bytes, cuts), (name, cols) => { if (name === 'ids') ix = columnIndexer(columnIdText(cols.ids, cols.uuids), cols.objects); else ix?.take(name, cols); });
