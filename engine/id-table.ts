@@ -3,7 +3,7 @@
 // Built and queried in bulk in hash-partition order so that a million-row load touches memory region by region
 // instead of at random (a Map of 10⁶ string keys costs ~0.5 µs per operation here).
 import { Scratch } from './scratch';
-import { rowAt } from './lazy-rows';
+import { rowAt, rowField } from './lazy-rows';
 import { int32Array } from './typed';
 
 /**
@@ -16,6 +16,8 @@ export interface RowKey {
   hash(row: unknown): number;
   /** equals key(row) === key */
   matches(row: unknown, key: string): boolean;
+  /** equals key(rows[i]), read field by field without making a row not made yet (lazy-rows.ts rowField) */
+  keyAt?(rows: readonly unknown[], i: number): string;
 }
 
 export interface IdTable {
@@ -66,6 +68,7 @@ export function rowKey2<F extends string>(f1: F, f2: F): RowKey {
     key: (r) => `${(r as Record<F, unknown>)[f1]}\u0001${(r as Record<F, unknown>)[f2]}`,
     hash: (r) => hashEnd(hashChars(hashSep(hashChars(SEED, str((r as Record<F, unknown>)[f1]))), str((r as Record<F, unknown>)[f2]))),
     matches: (r, key) => keyIs2(key, str((r as Record<F, unknown>)[f1]), str((r as Record<F, unknown>)[f2])),
+    keyAt: (rows, i) => `${rowField(rows as Record<F, unknown>[], i, f1)}\u0001${rowField(rows as Record<F, unknown>[], i, f2)}`,
   };
 }
 
@@ -83,12 +86,18 @@ export function rowKey3<F extends string>(f1: F, f2: F, f3: F): RowKey {
         key.charCodeAt(a.length + 1 + b.length) === 1 && key.startsWith(a) && key.endsWith(c) &&
         key.startsWith(b, a.length + 1);
     },
+    keyAt: (rows, i) => {
+      const r = rows as Record<F, unknown>[];
+      return `${rowField(r, i, f1)}\u0001${rowField(r, i, f2)}\u0001${rowField(r, i, f3)}`;
+    },
   };
 }
 
 /** Key of dense row i. */
 export function idKey(t: IdTable, i: number): string {
-  return t.keys !== null ? t.keys[i] : t.scheme !== null ? t.scheme.key(rowAt(t.rows!, i)) : (rowAt(t.rows!, i) as { id: string }).id;
+  if (t.keys !== null) return t.keys[i];
+  const s = t.scheme;
+  return s === null ? (rowAt(t.rows!, i) as { id: string }).id : s.keyAt !== undefined ? s.keyAt(t.rows!, i) : s.key(rowAt(t.rows!, i));
 }
 
 /** Whether dense row i has this key. */

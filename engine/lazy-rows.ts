@@ -7,13 +7,19 @@
 /** A rows array's maker and how many of its rows are still to make (at 0 the maker and the columns it reads go). */
 interface Maker { make: (i: number) => unknown; peek: ((i: number, field: string) => unknown) | null; left: number }
 const makers = new WeakMap<readonly unknown[], Maker>();
-// the last array asked about and its maker (reads come in runs over one table: one compare instead of a WeakMap get;
-// it keeps that one array, and its maker's columns, alive until another array is asked about)
-let lastRows: readonly unknown[] | null = null, lastMaker: Maker | undefined;
+// the last array asked about and its maker (reads come in runs over one table: one compare instead of a WeakMap get);
+// let go of after the current task (a microtask), so a table the model no longer has is not kept alive by this cache
+let lastRows: readonly unknown[] | null = null, lastMaker: Maker | undefined, letGo = false;
+const clearLast = () => { lastRows = null; lastMaker = undefined; letGo = false; };
 const makerOf = (rows: readonly unknown[]): Maker | undefined => {
-  if (rows !== lastRows) { lastRows = rows; lastMaker = makers.get(rows); }
+  if (rows !== lastRows) {
+    lastRows = rows; lastMaker = makers.get(rows);
+    if (!letGo) { letGo = true; queueMicrotask(clearLast); }
+  }
   return lastMaker;
 };
+/** Whether the cache of the last array asked about holds one (tests). */
+export const holdsLast = (): boolean => lastRows !== null;
 const forget = (rows: readonly unknown[]) => { makers.delete(rows); if (rows === lastRows) lastRows = null; };
 
 /** n rows made by `make(i)` when first read; `peek(i, field)`, when given, reads one field of a row not made yet

@@ -83,15 +83,19 @@ export function listRowWhere<T>(
   return undefined;
 }
 
-/** Calls `each(rows, i)` with the base row number of each element of `key`'s list — rows as loaded, no row made —
- *  and answers true; false (nothing called) when the table has local changes or the list is not read by row number:
- *  the caller then reads the rows (listRows). */
+/** Calls `each(rows, i)` for each element of `key`'s list — with the base row number, rows as loaded, no row made; a
+ *  row the table's local changes replaced comes as `([row], 0)`, one they deleted not at all — and answers true;
+ *  false (nothing called) when the list is not read by row number: the caller then reads the rows (listRows). */
 export function listRowNumbers(list: PTable<readonly string[]>, rows: PTable<unknown>, key: string, each: (rows: readonly unknown[], i: number) => void): boolean {
-  if (rows.over !== null) return false;
   const at = locate(list, rows, key);
   if (at === NONE) return true;
   if (at === BY_KEY) return false;
-  const arr = hitRows, v = hitV;
-  for (let q = hitS, e = hitE; q < e; q++) each(arr, v[q]);
+  const arr = hitRows, of = hitOf!, v = hitV;
+  if (rows.over === null) { for (let q = hitS, e = hitE; q < e; q++) each(arr, v[q]); return true; }
+  for (let q = hitS, e = hitE; q < e; q++) {
+    const o = overlayGet(rows, idKey(of, v[q]));
+    if (o === undefined) each(arr, v[q]);
+    else if (o !== null) each([o], 0);
+  }
   return true;
 }

@@ -3,15 +3,30 @@
 // without making a JavaScript string per id. Also used for small dictionaries (attribute and relation type names).
 
 
-/** FNV-1a over bytes [s, e). */
+/** A DataView of the last buffer read (one view per COPY chunk, not per id): ids are hashed and compared four bytes
+ *  at a time (little-endian words; ids start anywhere in a chunk, so a word read is unaligned). */
+let lastBuf: Uint8Array | null = null;
+let lastView: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+function viewOf(b: Uint8Array): DataView {
+  if (b !== lastBuf) { lastBuf = b; lastView = new DataView(b.buffer, b.byteOffset, b.byteLength); }
+  return lastView;
+}
+
+/** Hash of bytes [s, e): FNV-style multiply over 4-byte words with a shift to mix the high bits down, the tail byte by
+ *  byte, then a final mix (the table's slot is the hash's low bits). */
 export function hashBytes(b: Uint8Array, s: number, e: number): number {
-  let h = 0x811c9dc5;
-  for (let i = s; i < e; i++) h = Math.imul(h ^ b[i], 0x01000193);
-  return h >>> 0;
+  const v = viewOf(b), e4 = s + ((e - s) & ~3);
+  let h = 0x811c9dc5 ^ (e - s), i = s;
+  for (; i < e4; i += 4) { h = Math.imul(h ^ v.getInt32(i, true), 0x01000193); h ^= h >>> 15; }
+  for (; i < e; i++) h = Math.imul(h ^ b[i], 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  return (h ^ (h >>> 13)) >>> 0;
 }
 
 export class ByteIds {
   bytes = new Uint8Array(1 << 16);
+  /** A view of `bytes` (made again when the arena grows). */
+  private view: DataView<ArrayBufferLike> = new DataView(this.bytes.buffer);
   offsets = new Int32Array(1024);
   size = 0;
   /** 4 Int32 per slot: hash, index + 1 (0 = empty), byte offset, byte length — a probe reads one cache line, then
@@ -24,9 +39,12 @@ export class ByteIds {
   /** Byte length of the arena used. */
   get byteLength(): number { return this.offsets[this.size]; }
 
+  /** Whether the arena's bytes at `at` equal b[s, s + n): a word at a time, then the tail. */
   private same(at: number, b: Uint8Array, s: number, n: number): boolean {
-    const a = this.bytes;
-    for (let i = 0; i < n; i++) if (a[at + i] !== b[s + i]) return false;
+    const a = this.bytes, av = this.view, bv = viewOf(b);
+    let i = 0;
+    for (; i + 4 <= n; i += 4) if (av.getInt32(at + i, true) !== bv.getInt32(s + i, true)) return false;
+    for (; i < n; i++) if (a[at + i] !== b[s + i]) return false;
     return true;
   }
 
@@ -58,7 +76,7 @@ export class ByteIds {
     const k = this.size++;
     if (k + 2 > this.offsets.length) { const o = new Int32Array(this.offsets.length * 2); o.set(this.offsets); this.offsets = o; }
     const at = this.offsets[k];
-    if (at + n > this.bytes.length) { const a = new Uint8Array(Math.max(this.bytes.length * 2, at + n)); a.set(this.bytes.subarray(0, at)); this.bytes = a; }
+    if (at + n > this.bytes.length) { const a = new Uint8Array(Math.max(this.bytes.length * 2, at + n)); a.set(this.bytes.subarray(0, at)); this.bytes = a; this.view = new DataView(a.buffer); }
     if (n < 64) for (let i = 0; i < n; i++) this.bytes[at + i] = b[s + i];
     else this.bytes.set(b.subarray(s, s + n), at);
     this.offsets[k + 1] = at + n;
@@ -73,6 +91,7 @@ export class ByteIds {
   static fromArena(bytes: Uint8Array<ArrayBuffer>, offsets: Int32Array<ArrayBuffer>, size: number): ByteIds {
     const t = new ByteIds();
     t.bytes = bytes.length ? bytes : new Uint8Array(1 << 16);
+    t.view = new DataView(t.bytes.buffer, t.bytes.byteOffset, t.bytes.byteLength);
     t.offsets = offsets.length >= size + 2 ? offsets : (() => { const o = new Int32Array(Math.max(1024, size + 2)); o.set(offsets.subarray(0, size + 1)); return o; })();
     t.size = size;
     t.hashed = false;

@@ -3,7 +3,7 @@
 // fold of the base into a segment, an edit — gives what createModel's eager rows give, in any order.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { filledRows, hasUnmade, lazyRows, madeCount, rowAt } from '../../engine/lazy-rows';
+import { filledRows, hasUnmade, holdsLast, lazyRows, madeCount, rowAt } from '../../engine/lazy-rows';
 import { modelFromColumns } from '../../engine/model-columns';
 import { modelInputFromColumns, networkColumns } from '../../engine/network-arrow';
 import { avKey, createModel, eachValueOf, getValue, relKey, relationRowsFrom, relationRowsTo, valuesOf, type Model } from '../../engine/model';
@@ -16,6 +16,18 @@ const made = (m: Model, t: 'attributeValues' | 'relations') => madeCount((m[t].b
 const sorted = <T>(l: [string, T][]) => l.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
 describe('lazy rows', () => {
+  it('the cache of the last table read holds it only until the current task ends (a dropped model is not kept alive)', async () => {
+    const rows = lazyRows(4, (i) => ({ i }));
+    expect(rowAt(rows, 0)).toEqual({ i: 0 });
+    expect(holdsLast()).toBe(true);
+    await Promise.resolve();
+    expect(holdsLast()).toBe(false);
+    // read again after the cache let go: its maker is found again, rows still made once
+    expect(rowAt(rows, 1)).toEqual({ i: 1 });
+    expect(rowAt(rows, 0)).toBe(rowAt(rows, 0));
+    expect(madeCount(rows)).toBe(2);
+  });
+
   it('make a row once, on its first read, and keep it in its place', () => {
     let calls = 0;
     const rows = lazyRows(3, (i) => { calls++; return { i }; });
@@ -90,5 +102,28 @@ describe('lazy rows', () => {
     expect(pairs(edited, 'i0')).toEqual([['Note', null], ['Type', 'y'], ['ø', 'ø 40']]);
     expect(getValue(edited, 'i0', 'Type')?.value).toBe('y');
     expect(pairs(m, 'i0')).toEqual([['Note', null], ['Type', 'x'], ['ø', 'ø 40']]);
+  });
+
+  it('after a value is edited, reading values by row number takes the edit and makes no row; a changed list is read by key', () => {
+    const net = { nodes: ['a', 'b'], edges: [[0, 1, false, 2]] as [number, number, boolean, number][], paths: [], insts: [[0, 1], [1, 1], [2, 2]] as [number, number][],
+      values: [[0, 'Type', 'x'], [0, 'Note', 'n'], [0, 'ø', 'ø 40'], [2, 'Type', 'true'], [2, 'Note', 'gone']] as [number, string, string | null][], rels: [] };
+    const bytes = arrowOf(build(net as never));
+    const m = modelFromColumns(networkColumns(bytes));
+    const pairs = (mm: Model, iid: string) => { const out: [string, unknown][] = []; eachValueOf(mm, iid, (n, v) => out.push([n, v])); return out; };
+    // i0's Type changed (its list stays), i2's Note deleted (its list changes); the rows given, not read from the model
+    const typeX = { objectInstanceId: 'i0', attributeTypeName: 'Type', value: 'x' }, gone = { objectInstanceId: 'i2', attributeTypeName: 'Note', value: 'gone' };
+    const edits = [{ code: 11 as const, before: typeX, after: { ...typeX, value: 'y' } }, { code: 11 as const, before: gone, after: null }];
+    const edited = applyActions(m, edits).model;
+    expect(edited.attributeValues.over).not.toBeNull();
+    // the edit made the rows it changed (its before-checks read them); the reads of unchanged lists make none
+    const byEdit = made(edited, 'attributeValues');
+    expect(pairs(edited, 'i0')).toEqual([['Note', 'n'], ['Type', 'y'], ['ø', 'ø 40']]);
+    expect(pairs(edited, 'i1')).toEqual([]);
+    expect(getValue(edited, 'i0', 'Type')?.value).toBe('y');
+    expect(made(edited, 'attributeValues')).toBe(byEdit);
+    expect(pairs(edited, 'i2')).toEqual([['Type', 'true']]);
+    expect(getValue(edited, 'i2', 'Note')).toBeUndefined();
+    const ref = applyActions(createModel(modelInputFromColumns(networkColumns(bytes))), edits).model;
+    for (const iid of ['i0', 'i1', 'i2']) expect(pairs(edited, iid)).toEqual(valuesOf(ref, iid).map((v) => [v.attributeTypeName, v.value]));
   });
 });

@@ -3,7 +3,7 @@
 // JSON.parse gives (fast path and fallback); ids numbered once and found again by their bytes (fast-check).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ByteIds } from '../../server/network/byte-ids';
+import { ByteIds, hashBytes } from '../../server/network/byte-ids';
 import { CoordsSink, CopyReader, Float8Sink, IdSink, Int4Sink, RefSink, TextSink } from '../../server/network/copy-binary';
 
 /** A binary COPY stream of rows of [text | null, int4 | null, float8, jsonb text]. */
@@ -80,5 +80,40 @@ describe('binary COPY reader', () => {
       expect([...now.resolve(ids)]).toEqual(want);
       expect([...later.resolve(ids)]).toEqual(want);
     }), { numRuns: 50 });
+  });
+
+  it('ids read from anywhere in a shared chunk (unaligned, in a view) are numbered and found the same, also by a table rebuilt from the arena', () => {
+    fc.assert(fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 70 }), { minLength: 1, maxLength: 500 }), fc.nat(7), (list, pad) => {
+      // one chunk: `pad` bytes, then the ids back to back, seen through a view that starts 3 bytes into its buffer
+      const parts = list.map((x) => Buffer.from(x));
+      const whole = Buffer.concat([Buffer.alloc(3 + pad, 0x2d), ...parts]);
+      const chunk = new Uint8Array(whole.buffer, whole.byteOffset + 3, whole.length - 3);
+      const ids = new ByteIds();
+      let at = pad;
+      const spans = parts.map((b) => { const sp = [at, b.length] as const; at += b.length; return sp; });
+      spans.forEach(([s, n], k) => expect(ids.add(chunk, s, n)).toBe(k));
+      spans.forEach(([s, n], k) => expect(ids.find(chunk, s, n)).toBe(k));
+      // the same ids one by one in their own buffers find the chunk's numbers, and a table over the arena finds them too
+      const again = ByteIds.fromArena(ids.bytes, ids.offsets, ids.size);
+      list.forEach((x, k) => { expect(ids.findString(x)).toBe(k); expect(again.findString(x)).toBe(k); expect(again.string(k)).toBe(x); });
+      expect(again.findString(`${list[0]}\u0000`)).toBe(list.indexOf(`${list[0]}\u0000`));
+    }), { numRuns: 100 });
+  });
+
+  it('two ids of one length whose hashes are equal are told apart by their bytes', () => {
+    // a 32-bit hash collision, found by the birthday bound (≈ 10⁵ tries): the table must compare the bytes, not trust the hash
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; !pair; i++) {
+      const id = `id-${i.toString(16).padStart(9, '0')}`;
+      const b = Buffer.from(id), h = hashBytes(b, 0, b.length);
+      const other = seen.get(h);
+      if (other) pair = [other, id]; else seen.set(h, id);
+    }
+    const ids = new ByteIds();
+    expect(ids.addString(pair[0])).toBe(0);
+    expect(ids.findString(pair[1])).toBe(-1);
+    expect(ids.addString(pair[1])).toBe(1);
+    expect([ids.findString(pair[0]), ids.findString(pair[1])]).toEqual([0, 1]);
   });
 });
