@@ -42,12 +42,15 @@ function locate(list: PTable<readonly string[]>, rows: PTable<unknown>, key: str
   return BY_KEY;
 }
 
+/** The local change of base row i (its key read from `of` without making the row): the row, null (deleted) or
+ *  undefined (none). */
+const localRow = <T>(rows: PTable<T>, of: IdTable, i: number): T | null | undefined =>
+  (rows.over === null ? undefined : overlayGet(rows, idKey(of, i)));
+
 /** Row v[q] of `arr` (the overlay's version when it has one; undefined when deleted there). */
 function rowAt<T>(rows: PTable<T>, arr: readonly unknown[], of: IdTable, v: Int32Array, q: number): T | undefined {
-  const r = madeRow(arr, v[q]) as T;
-  if (rows.over === null) return r;
-  const o = overlayGet(rows, idKey(of, v[q]));
-  return o === undefined ? r : o ?? undefined;
+  const o = localRow(rows, of, v[q]);
+  return o === undefined ? madeRow(arr, v[q]) as T : o ?? undefined;
 }
 
 const same = (k: string) => k;
@@ -91,9 +94,8 @@ export function listRowNumbers(list: PTable<readonly string[]>, rows: PTable<unk
   if (at === NONE) return true;
   if (at === BY_KEY) return false;
   const arr = hitRows, of = hitOf!, v = hitV;
-  if (rows.over === null) { for (let q = hitS, e = hitE; q < e; q++) each(arr, v[q]); return true; }
   for (let q = hitS, e = hitE; q < e; q++) {
-    const o = overlayGet(rows, idKey(of, v[q]));
+    const o = localRow(rows, of, v[q]);
     if (o === undefined) each(arr, v[q]);
     else if (o !== null) each([o], 0);
   }

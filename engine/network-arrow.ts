@@ -6,7 +6,7 @@ import { RecordBatchReader, type Data } from 'apache-arrow';
 import { ARROW_TABLE_ORDER, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTableName } from './network-arrow-schema';
 import type { AttributeValue, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
 import type { InstanceRow, ModelInput, PathEdgeRow } from './model';
-import { idStrings, internedStrings, strings, utf8String, type UuidColumn, type Utf8Column } from './utf8-column';
+import { bit, idStrings, internedStrings, lazyStrings, strings, type UuidColumn, type Utf8Column } from './utf8-column';
 import { lazyRows } from './lazy-rows';
 
 export { INTERN_SLOTS, idStrings, internedStrings, strings, utf8String, uuidString, type UuidColumn, type Utf8Column } from './utf8-column';
@@ -36,7 +36,6 @@ export interface NetworkColumns {
   relations: { from: Int32Array; to: Int32Array; type: DictColumn };
 }
 
-const bit = (bits: Uint8Array | null, i: number) => !bits || (bits[i >> 3] & (1 << (i & 7))) !== 0;
 const EMPTY_I32 = new Int32Array(0), EMPTY_F64 = new Float64Array(0);
 
 /** The values of a column, cut to its length (buffers are padded to 8 bytes; no copy). Bit-packed booleans whole. */
@@ -247,12 +246,7 @@ export function lazyValueRows(c: NetworkColumns, ids: readonly string[]): Attrib
   if (!v.codes) { const vals = internedStrings(v.value); val = (k) => vals[k]; }
   else {
     // the dictionary's words decoded when first read too (≈ 0.14 s at 100 000 edges when decoded all at once), each once
-    const col = v.value, words = new Array<string | null | undefined>(col.offsets.length - 1).fill(undefined), { codes, valid } = v.codes;
-    const word = (w: number): string | null => {
-      const s = words[w];
-      if (s !== undefined) return s;
-      return (words[w] = bit(col.valid, w) ? utf8String(col.bytes, col.offsets[w], col.offsets[w + 1]) : null);
-    };
+    const word = lazyStrings(v.value), { codes, valid } = v.codes;
     val = (k) => (bit(valid, k) ? word(codes[k]) ?? null : null);
   }
   return lazyRows(v.instance.length, (k) => value(v, ids, k, val(k)),

@@ -14,8 +14,18 @@ export const bit = (bits: Uint8Array | null, i: number) => !bits || (bits[i >> 3
  *  Long values and bytes that are not UTF-8 go through TextDecoder (its replacement characters). */
 export function strings(c: Utf8Column): (string | null)[] {
   const n = c.offsets.length - 1, out = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) out[i] = bit(c.valid, i) ? utf8String(c.bytes, c.offsets[i], c.offsets[i + 1]) : null;
+  for (let i = 0; i < n; i++) out[i] = stringOf(c, i);
   return out;
+}
+
+/** Value i of a utf8 column (null where its bit is clear). */
+const stringOf = (c: Utf8Column, i: number): string | null => (bit(c.valid, i) ? utf8String(c.bytes, c.offsets[i], c.offsets[i + 1]) : null);
+
+/** strings(c)[i] decoded when first asked for, each value once (a dictionary's words, most of which a first draw never
+ *  reads: engine/network-arrow.ts lazyValueRows). */
+export function lazyStrings(c: Utf8Column): (i: number) => string | null {
+  const out = new Array<string | null | undefined>(c.offsets.length - 1).fill(undefined);
+  return (i) => { const s = out[i]; return s !== undefined ? s : (out[i] = stringOf(c, i)); };
 }
 
 /** Slots of internedStrings' table at most (16 MB while it runs). */
