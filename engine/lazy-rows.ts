@@ -11,13 +11,12 @@ const makers = new WeakMap<readonly unknown[], Maker>();
 // let go of after the current task (a microtask), so a table the model no longer has is not kept alive by this cache
 let lastRows: readonly unknown[] | null = null, lastMaker: Maker | undefined, letGo = false;
 const clearLast = () => { lastRows = null; lastMaker = undefined; letGo = false; };
-const makerOf = (rows: readonly unknown[]): Maker | undefined => {
-  if (rows !== lastRows) {
-    lastRows = rows; lastMaker = makers.get(rows);
-    if (!letGo) { letGo = true; queueMicrotask(clearLast); }
-  }
-  return lastMaker;
-};
+function cacheLast(rows: readonly unknown[]): void {
+  lastRows = rows; lastMaker = makers.get(rows);
+  if (!letGo) { letGo = true; queueMicrotask(clearLast); }
+}
+// small, so that rowAt and rowField, which inline it, stay small enough to be inlined where rows are read
+const makerOf = (rows: readonly unknown[]): Maker | undefined => { if (rows !== lastRows) cacheLast(rows); return lastMaker; };
 /** Whether the cache of the last array asked about holds one (tests). */
 export const holdsLast = (): boolean => lastRows !== null;
 const forget = (rows: readonly unknown[]) => { makers.delete(rows); if (rows === lastRows) lastRows = null; };

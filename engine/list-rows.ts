@@ -94,6 +94,7 @@ export function listRowNumbers(list: PTable<readonly string[]>, rows: PTable<unk
   if (at === NONE) return true;
   if (at === BY_KEY) return false;
   const arr = hitRows, of = hitOf!, v = hitV;
+  if (rows.over === null) { for (let q = hitS, e = hitE; q < e; q++) each(arr, v[q]); return true; } // the draw's path: no call per element
   for (let q = hitS, e = hitE; q < e; q++) {
     const o = localRow(rows, of, v[q]);
     if (o === undefined) each(arr, v[q]);
