@@ -3,10 +3,11 @@
 // alone — no row objects — so that a Web Worker can compute them beside the main thread making the rows, and hand
 // them over as transferable Int32Arrays (src/api/network-index.worker.ts). Every reference of the answer is a row
 // number into its id table: each id is hashed once, and each index entry's key is a dense row found from the numbers.
-import { buildIdTable, hashChars, hashEnd, hashSep, hashStart, type RowKey } from './id-table';
+import { hashEnd } from './id-table';
 import { listPlan, type ListPlan } from './build';
 import { idStrings, type NetworkColumns } from './network-arrow';
 import { columnIdText, stringIdText, type IdText } from './id-text';
+import { entrySlots, idStates, keysSplit, planHasTwins, relationSlots, valueSlots, type KeySlots, type KeyTable } from './key-slots';
 import { Scratch } from './scratch';
 import { int32Array } from './typed';
 import type { LIST_TABLES, ROW_TABLES } from './segments';
@@ -16,9 +17,13 @@ export interface ColumnIndex {
   counts: number[];
   /** Whether some key occurs twice (never in a server answer): the model is then built by createModel's rules. */
   dups: boolean;
-  /** Id-table slots of each row table (engine/id-table.ts; cap = length / 2), rows in the order modelFromColumns makes them. */
-  slots: Record<(typeof ROW_TABLES)[number], Int32Array>;
+  /** Id-table slots of each row table (engine/id-table.ts; cap = length / 2), rows in the order modelFromColumns makes
+   *  them; the values' and relations' null where they come later (key-slots.ts: `keysLater`, else computed when needed). */
+  slots: Record<Exclude<(typeof ROW_TABLES)[number], KeyTable>, Int32Array> & { [T in KeyTable]: Int32Array | null };
   lists: Record<(typeof LIST_TABLES)[number], ListPlan>;
+  /** Where the values' and relations' slots come later: them, once here (null: not coming). Set by the thread that
+   *  receives the index (src/api/network-index.ts), not sent. */
+  keysLater?: Promise<KeySlots | null>;
 }
 
 /** Rank of each dictionary entry in string order (equal strings, equal rank). */
@@ -44,36 +49,39 @@ export function columnIndex(c: NetworkColumns, ids?: readonly string[]): ColumnI
   return columnIndexer(ids ? stringIdText(ids) : columnIdText(c.ids, c.uuids), c.objects).done(c);
 }
 
-type Slots = ColumnIndex['slots'];
 type Lists = ColumnIndex['lists'];
 
 /**
  * The index computed table by table as an answer arrives (the worker of a streamed read: network-index.worker.ts):
- * made once the ids are known (id-text.ts: from the columns, no string per UUID), `take` computes what a just completed table allows — its id table's slots and the
- * reverse indexes keyed by it — and `done` the rest; the result is columnIndex's. `objects`: the answer's object count.
+ * made once the ids are known (id-text.ts: from the columns, no string per UUID), `take` computes what a just completed
+ * table allows — its id table's slots and the reverse indexes keyed by it — and `done` the rest; the result is
+ * columnIndex's. `objects`: the answer's object count. `keysLater`: the values' and relations' slots are left out of
+ * `done`'s index (null; their duplicates found from the lists' order) and computed by `keySlots` — the worker sends
+ * them after the index (key-slots.ts).
  */
-export function columnIndexer(ids: IdText, objects: number): { take(name: string, c: NetworkColumns): void; done(c: NetworkColumns): ColumnIndex } {
+export function columnIndexer(ids: IdText, objects: number, keysLater = false): { take(name: string, c: NetworkColumns): void; done(c: NetworkColumns): ColumnIndex; keySlots(c: NetworkColumns): KeySlots } {
   const nIds = ids.size, nObj = objects;
   const sc = new Scratch();
   sc.reserve(4 * Math.max(4 * nObj, nIds) + 4096);
-  const st = int32Array(nIds);
-  for (let i = 0; i < nIds; i++) st[i] = ids.hashFrom(hashStart, i);
-  const slots: Partial<Slots> = {}, lists: Partial<Lists> = {};
-  let dups = false, instRow: Int32Array | null = null;
+  const st = idStates(ids);
+  const slots: Partial<ColumnIndex['slots']> = {}, lists: Partial<Lists> = {};
+  let dups = false, instRow: Int32Array | null = null, split: boolean | null = null;
 
   // id tables: hashes from the ids' states (composite keys go on from the first id's state); keys compared as text
   // only where two hashes meet
-  const byEntry = (n: number, hashOf: (j: number) => number, key: (j: number) => string, later: boolean): Int32Array => {
-    const m0 = sc.mark(), hs = sc.take(n, true), entries = sc.take(n, true);
-    for (let j = 0; j < n; j++) { hs[j] = hashOf(j); entries[j] = j; }
-    const scheme: RowKey = { key: (j) => key(j as number), hash: (j) => hs[j as number], matches: (j, k) => key(j as number) === k };
-    const built = buildIdTable({ rows: entries as unknown as readonly unknown[], scheme }, later, sc, hs);
-    sc.release(m0);
-    dups ||= built.dups;
-    return built.table.slots;
+  const byId = (idNums: Int32Array | null, n: number): Int32Array => {
+    const r = entrySlots(n, (j) => hashEnd(st[idNums ? idNums[j] : j]), (j) => ids.text(idNums ? idNums[j] : j), true, sc);
+    dups ||= r.dups;
+    return r.slots;
   };
-  const byId = (idNums: Int32Array | null, n: number): Int32Array =>
-    byEntry(n, (j) => hashEnd(st[idNums ? idNums[j] : j]), (j) => ids.text(idNums ? idNums[j] : j), true);
+  // the values' or relations' slots now, or (keysLater, plan without keys outside the table, no separator in a key's
+  // parts) later, their duplicates found from the plan's order
+  const keyTable = (c: NetworkColumns, t: KeyTable, p: ListPlan, cmp: (a: number, b: number) => number) => {
+    if (keysLater && p.extra.length === 0 && !(split ??= keysSplit(c))) { slots[t] = null; dups ||= planHasTwins(p, cmp); return; }
+    const r = (t === 'attributeValues' ? valueSlots : relationSlots)(c, ids, st, sc);
+    slots[t] = r.slots;
+    dups ||= r.dups;
+  };
   // reverse indexes: each entry's key as a dense row (objects: dense row = id number; instances: column order)
   const obj = (idNum: number) => (idNum < nObj ? idNum : -1);
   const plan = (nKeys: number, n: number, keyRow: (j: number) => number, cmp: (a: number, b: number) => number): ListPlan => {
@@ -116,19 +124,18 @@ export function columnIndexer(ids: IdText, objects: number): { take(name: string
     },
     values(c) {
       const av = c.values, names = av.name, ir = rowsOfInstances(c), rank = dictRanks(names.dict);
-      const avKey = (j: number) => `${ids.text(av.instance[j])}\u0001${names.dict[names.codes[j]]}`;
-      slots.attributeValues = byEntry(av.instance.length, (j) => hashEnd(hashChars(hashSep(st[av.instance[j]]), names.dict[names.codes[j]])), avKey, true);
-      lists.valuesByInstance = plan(nInsOf(c), av.instance.length, (j) => ir[av.instance[j]], (a, b) => rank[names.codes[a]] - rank[names.codes[b]]);
+      const byName = (a: number, b: number) => rank[names.codes[a]] - rank[names.codes[b]];
+      lists.valuesByInstance = plan(nInsOf(c), av.instance.length, (j) => ir[av.instance[j]], byName);
+      keyTable(c, 'attributeValues', lists.valuesByInstance, byName);
     },
     relations(c) {
-      const rl = c.relations, types = rl.type, ir = rowsOfInstances(c);
-      const relKey = (j: number) => `${ids.text(rl.from[j])}\u0001${ids.text(rl.to[j])}\u0001${types.dict[types.codes[j]]}`;
-      slots.relations = byEntry(rl.from.length, (j) => hashEnd(hashChars(hashSep(ids.hashFrom(hashSep(st[rl.from[j]]), rl.to[j])), types.dict[types.codes[j]])), relKey, false);
+      const rl = c.relations, ir = rowsOfInstances(c);
       // the order of the keys' text (from \u0001 to \u0001 type), compared part by part: no key made per comparison
-      const tn = types.dict, tc = types.codes;
+      const tn = rl.type.dict, tc = rl.type.codes;
       const byRel = (a: number, b: number) => ids.cmp(rl.from[a], rl.from[b]) || ids.cmp(rl.to[a], rl.to[b]) || cmpStr(tn[tc[a]], tn[tc[b]]);
       lists.relationsBySource = plan(nInsOf(c), rl.from.length, (j) => ir[rl.from[j]], byRel);
       lists.relationsByTarget = plan(nInsOf(c), rl.from.length, (j) => ir[rl.to[j]], byRel);
+      keyTable(c, 'relations', lists.relationsBySource, byRel);
     },
   };
   const taken = new Set<string>();
@@ -144,8 +151,17 @@ export function columnIndexer(ids: IdText, objects: number): { take(name: string
       for (const name of ['edges', 'instances', 'pathEdges', 'values', 'relations']) take(name, c);
       return {
         counts: indexCounts(c), dups,
-        slots: { networkObjects: slots.networkObjects!, objectInstances: slots.objectInstances!, pathEdges: slots.pathEdges!, attributeValues: slots.attributeValues!, relations: slots.relations! },
+        slots: {
+          networkObjects: slots.networkObjects!, objectInstances: slots.objectInstances!, pathEdges: slots.pathEdges!,
+          attributeValues: slots.attributeValues ?? null, relations: slots.relations ?? null,
+        },
         lists: lists as Lists,
+      };
+    },
+    keySlots(c) {
+      return {
+        attributeValues: slots.attributeValues ?? valueSlots(c, ids, st, sc).slots,
+        relations: slots.relations ?? relationSlots(c, ids, st, sc).slots,
       };
     },
   };

@@ -26,10 +26,21 @@ export interface IdTable {
   readonly rows: readonly unknown[] | null;
   readonly scheme: RowKey | null;
   readonly size: number;
-  /** 2 × cap Int32: [hash | 1, row] per slot; hash 0 = empty */
-  readonly slots: Int32Array;
+  /** 2 × cap Int32: [hash | 1, row] per slot; hash 0 = empty (set once, by `pending`, where the table came without) */
+  slots: Int32Array;
   /** number of slots (≥ 1.5 × size, not a power of two: a key's home slot is its hash scaled to [0, cap)) */
-  readonly cap: number;
+  cap: number;
+  /** Where the slots come later (a whole read's values and relations: engine/key-slots.ts), what gives them — taken
+   *  when the table is first searched; null once they are here. */
+  pending: (() => Int32Array) | null;
+}
+
+/** A table's slots from `pending` (its first search). */
+function settle(t: IdTable): void {
+  const slots = t.pending!();
+  t.pending = null;
+  t.slots = slots;
+  t.cap = slots.length >> 1;
 }
 
 /** Home slot of a hash: its top bits scaled to the table (so hash order = slot order, region by region). */
@@ -117,6 +128,7 @@ export function idFind(t: IdTable, key: string): number {
 
 /** Dense row of key whose hash (hashId(key)) is already known, or -1 (one hash for several tables). */
 export function idFindHashed(t: IdTable, key: string, h: number): number {
+  if (t.pending !== null) settle(t);
   const slots = t.slots, cap = t.cap;
   for (let p = home(h, cap); ; p = p + 1 === cap ? 0 : p + 1) {
     const hh = slots[2 * p];
@@ -167,7 +179,7 @@ export function buildIdTable(src: IdSource, later = true, sc = new Scratch(), ha
   const keys = 'keys' in src ? src.keys : null, rows = 'rows' in src ? src.rows : null;
   const scheme = 'scheme' in src ? src.scheme : null;
   const n = keys ? keys.length : rows!.length;
-  const t0: IdTable = { keys, rows, scheme, size: n, slots: new Int32Array(0), cap: 0 };
+  const t0: IdTable = { keys, rows, scheme, size: n, slots: new Int32Array(0), cap: 0, pending: null };
   const cap = Math.max(16, Math.ceil(1.5 * n));
   const m0 = sc.mark();
   let hs = hashes;
@@ -187,7 +199,7 @@ export function buildIdTable(src: IdSource, later = true, sc = new Scratch(), ha
     }
   }
   sc.release(m0);
-  return { table: { keys, rows, scheme, size: n, slots, cap }, dups };
+  return { table: { keys, rows, scheme, size: n, slots, cap, pending: null }, dups };
 }
 
 /**
@@ -204,6 +216,7 @@ export function idFindAll(
     hs = sc.take(n, true);
     for (let j = 0; j < n; j++) { const r = refOf(j); hs[j] = r === undefined ? 0 : hashId(r); }
   }
+  if (t.pending !== null) settle(t);
   const cap = t.cap, slots = t.slots;
   const { idx, hash } = partition(hs, n, cap, sc);
   // first pass in region order: the first slot with the same hash (a candidate); verified below in reference order

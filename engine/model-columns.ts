@@ -12,7 +12,10 @@ import { instanceRows, lazyRelationRows, lazyValueRows, modelInputFromColumns, o
 import { ptable, type RowBase } from './ptable';
 import { Scratch } from './scratch';
 import { rowAt } from './lazy-rows';
+import { KeySlotsLater, type KeyTable } from './key-slots';
 import type { AttributeValue, ObjectRelationType, ObjectType, Relation } from './types';
+
+const EMPTY_SLOTS = new Int32Array(0);
 
 export interface ModelTypes { objectTypes?: ObjectType[]; relationTypes?: ObjectRelationType[] }
 
@@ -53,11 +56,15 @@ export function modelOfColumns(c: NetworkColumns, rows: ColumnRows, index: Colum
   let whole = c.nodes.id.length + c.edges.id.length + c.paths.id.length === c.objects;
   for (let k = 0; whole && k < noRows.length; k++) whole = noRows[k] !== undefined;
   if (x.dups || !whole) return createModel({ ...modelInputFromColumns(c), ...types });
-  const table = <T>(rows: T[], slots: Int32Array, scheme: RowKey | null): RowBase<T> =>
-    ({ ids: { keys: null, rows, scheme, size: rows.length, slots, cap: slots.length >> 1 }, rows });
+  // the values' and relations' slots where they come later (key-slots.ts): taken when first searched
+  const later = x.slots.attributeValues && x.slots.relations ? null : new KeySlotsLater(c, rows.ids, x.keysLater);
+  const table = <T>(rows: T[], slots: Int32Array | null, scheme: RowKey | null, t?: KeyTable): RowBase<T> => ({
+    ids: { keys: null, rows, scheme, size: rows.length, slots: slots ?? EMPTY_SLOTS, cap: slots ? slots.length >> 1 : 0, pending: slots ? null : () => later!.slots(t!) },
+    rows,
+  });
   const no = table(noRows, x.slots.networkObjects, null), oi = table(oiRows, x.slots.objectInstances, null);
-  const pet = table(peRows, x.slots.pathEdges, null), avt = table(avRows, x.slots.attributeValues, AV_KEY);
-  const relt = table(relRows, x.slots.relations, REL_KEY);
+  const pet = table(peRows, x.slots.pathEdges, null), avt = table(avRows, x.slots.attributeValues, AV_KEY, 'attributeValues');
+  const relt = table(relRows, x.slots.relations, REL_KEY, 'relations');
 
   // reverse indexes from their plans; keys outside the answer (bad data) listed by text with createModel's order
   const sc = new Scratch();

@@ -8,11 +8,12 @@
 // tables' index work, not by the main thread, whose row making (≈ 0.5 s at 100 000 edges) stalled the download: the
 // browser stops reading the socket while the page's side of the pipe is full. Fed by chunks, it reads the tables as
 // they arrive (engine/network-arrow-stream.ts) and computes the index table by table (column-index.ts columnIndexer).
-import { networkColumns } from 'engine/network-arrow';
+import { networkColumns, type NetworkColumns } from 'engine/network-arrow';
 import { readTables } from 'engine/network-arrow-stream';
 import { ARROW_MEDIA_TYPE } from 'engine/network-arrow-schema';
 import { columnIndex, columnIndexer, indexBuffers, type ColumnIndex } from 'engine/column-index';
 import { columnIdText } from 'engine/id-text';
+import type { KeySlots } from 'engine/key-slots';
 
 /** A request the worker reads itself (a GET; the headers the main thread's fetch would send). */
 export interface ReadRequest { url: string; method: string; headers: [string, string][] }
@@ -23,7 +24,7 @@ export type IndexRequest =
   | { id: number; bytes: ArrayBuffer } | { id: number; chunk: Uint8Array } | { id: number; end: true }
   | { id: number; read: ReadRequest } | { id: number; abort: true };
 export type IndexResponse =
-  | { id: number; index: ColumnIndex } | { id: number; error: string }
+  | { id: number; index: ColumnIndex } | { id: number; error: string } | { id: number; keys: KeySlots | null }
   | { id: number; head: ReadHead } | { id: number; body: Uint8Array } | { id: number; bodyEnd: true } | { id: number; failed: string };
 
 type Post = (m: IndexResponse, transfer?: Transferable[]) => void;
@@ -35,10 +36,16 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The handler of one worker scope's messages; `post` answers the main thread. */
 export function workerHandler(post: Post): (m: IndexRequest) => void {
-  const send = (id: number, make: () => ColumnIndex | Promise<ColumnIndex>) => {
+  /** Posts the index `make` gives; where its values' and relations' slots were left out, `keys` computes them after
+   *  (engine/key-slots.ts) and they follow in a message of their own (null where that failed). */
+  const send = (id: number, make: () => ColumnIndex | Promise<ColumnIndex>, keys?: () => KeySlots) => {
     Promise.resolve().then(make).then(
       (index) => {
-        try { post({ id, index }, indexBuffers(index)); } catch (err) { post({ id, error: message(err) }); }
+        try { post({ id, index }, indexBuffers(index)); } catch (err) { post({ id, error: message(err) }); return; }
+        if (index.slots.attributeValues && index.slots.relations) return;
+        let k: KeySlots | null = null;
+        try { k = keys!(); } catch { /* the main thread computes them when it needs them */ }
+        post({ id, keys: k }, k ? [k.attributeValues.buffer, k.relations.buffer].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer) : []);
       },
       (err: unknown) => post({ id, error: message(err) }),
     );
@@ -61,17 +68,18 @@ export function workerHandler(post: Post): (m: IndexRequest) => void {
         yield c;
       }
     }
+    let ix: ReturnType<typeof columnIndexer> | undefined, cols: NetworkColumns | undefined;
     send(id, async () => {
-      let ix: ReturnType<typeof columnIndexer> | undefined;
       try {
-        // the index is computed table by table as they complete (what a table allows); the rest after the last byte
-        const c = await readTables(chunks(), (name, cols) => {
-          if (name === 'ids') ix = columnIndexer(columnIdText(cols.ids, cols.uuids), cols.objects); // no id strings: hashed from the bytes
-          else ix?.take(name, cols);
-        });
+        // the index is computed table by table as they complete (what a table allows); the rest after the last byte;
+        // the values' and relations' slots after the index is sent
+        const c = (cols = await readTables(chunks(), (name, part) => {
+          if (name === 'ids') ix = columnIndexer(columnIdText(part.ids, part.uuids), part.objects, true); // no id strings: hashed from the bytes
+          else ix?.take(name, part);
+        }));
         return ix ? ix.done(c) : columnIndex(c);
       } finally { feeds.delete(id); }
-    });
+    }, () => ix!.keySlots(cols!));
     return f;
   }
 

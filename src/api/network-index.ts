@@ -5,6 +5,7 @@
 // both (engine/model-columns.ts). Where no worker can run (tests, a failed worker script, an error
 // in it) the index is computed on the main thread: the same model, only slower.
 import type { ColumnIndex } from 'engine/column-index';
+import type { KeySlots } from 'engine/key-slots';
 import type { IndexRequest, IndexResponse } from './index-worker-core';
 
 /** A port that answers index requests (a Worker; the tests' in-process stand-in). */
@@ -13,6 +14,15 @@ export interface IndexPort {
   addEventListener(type: 'message', l: (e: { data: IndexResponse }) => void): void;
   addEventListener(type: 'error', l: (e: { message?: string }) => void): void;
   terminate(): void;
+}
+
+/** Where an index came without its values' and relations' slots (engine/key-slots.ts): a promise of them put on it
+ *  (`keysLater`), and what settles that (with the worker's later message; null where none comes). */
+export function keysComing(x: ColumnIndex): ((k: KeySlots | null) => void) | null {
+  if (x.slots.attributeValues && x.slots.relations) return null;
+  let give!: (k: KeySlots | null) => void;
+  x.keysLater = new Promise<KeySlots | null>((r) => { give = r; });
+  return give;
 }
 
 let nextId = 1;
@@ -67,17 +77,24 @@ export function startIndexWorker(): { index(bytes: ArrayBuffer): Promise<ColumnI
   const port = openIndexPort();
   if (!port) return null;
   const id = nextAnswerId();
-  let settle: ((x: ColumnIndex | null) => void) | null = null;
+  let settle: ((x: ColumnIndex | null) => void) | null = null, keysTo: ((k: KeySlots | null) => void) | null = null;
   const result = new Promise<ColumnIndex | null>((resolve) => { settle = resolve; });
-  const done = (x: ColumnIndex | null) => { port.terminate(); settle?.(x); settle = null; };
-  port.addEventListener('message', (e) => { if (e.data.id === id) done('index' in e.data ? e.data.index : null); });
-  port.addEventListener('error', () => done(null));
-  const post = (m: IndexRequest, transfer: Transferable[]) => { try { port.postMessage(m, transfer); } catch { done(null); } };
+  // the worker ends with its index, or after the values' and relations' slots that follow it
+  const done = () => { port.terminate(); settle?.(null); settle = null; keysTo?.(null); keysTo = null; };
+  port.addEventListener('message', (e) => {
+    const d = e.data;
+    if (d.id !== id) return;
+    if ('index' in d && settle) { keysTo = keysComing(d.index); settle(d.index); settle = null; if (!keysTo) done(); }
+    else if ('keys' in d) { keysTo?.(d.keys); keysTo = null; done(); }
+    else done();
+  });
+  port.addEventListener('error', () => done());
+  const post = (m: IndexRequest, transfer: Transferable[]) => { try { port.postMessage(m, transfer); } catch { done(); } };
   return {
     index(bytes) { post({ id, bytes }, [bytes]); return result; },
     // a copy of its own (the chunk stays the main thread's), its buffer moved, not copied again
     feed(chunk) { if (settle) { const c = chunk.slice(); post({ id, chunk: c }, [c.buffer]); } },
     end() { post({ id, end: true }, []); return result; },
-    stop: () => done(null),
+    stop: () => done(),
   };
 }

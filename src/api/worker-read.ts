@@ -8,7 +8,8 @@
 // No worker (tests, the worker key off, a script that fails before the answer's head): the main thread fetches.
 import type { ColumnIndex } from 'engine/column-index';
 import { ARROW_MEDIA_TYPE } from 'engine/network-arrow-schema';
-import { nextAnswerId, openIndexPort } from './network-index';
+import { keysComing, nextAnswerId, openIndexPort } from './network-index';
+import type { KeySlots } from 'engine/key-slots';
 
 /** localStorage key: 'main' makes the main thread read whole-read bodies as until the thirteenth stop (the worker
  *  then gets copies of the chunks): the bench's side-by-side pass. */
@@ -46,9 +47,18 @@ export function readInWorker(req: Request): Promise<Response> | null {
   const index = new Promise<ColumnIndex | null>((r) => { settleIndex = r; });
   let body: ReadableStreamDefaultController<Uint8Array> | null = null;
   let head = false, bodyDone = false, indexDone = false, over = false;
-  // the worker ends once the body has passed and the index is settled (or on failure, abort, cancel)
-  const end = () => { if (!over) { over = true; port.terminate(); } if (!indexDone) { indexDone = true; settleIndex(null); } };
-  const settle = (x: ColumnIndex | null) => { if (!indexDone) { indexDone = true; settleIndex(x); } if (bodyDone) end(); };
+  let keysTo: ((k: KeySlots | null) => void) | null = null;
+  // the worker ends once the body has passed and the index is settled, with the values' and relations' slots that
+  // may follow it (or on failure, abort, cancel)
+  const end = () => {
+    if (!over) { over = true; port.terminate(); }
+    if (!indexDone) { indexDone = true; settleIndex(null); }
+    keysTo?.(null); keysTo = null;
+  };
+  const settle = (x: ColumnIndex | null) => {
+    if (!indexDone) { indexDone = true; if (x) keysTo = keysComing(x); settleIndex(x); }
+    if (bodyDone && !keysTo) end();
+  };
   const fail = (e: Error) => { bodyDone = true; try { body?.error(e); } catch { /* closed */ } body = null; end(); };
 
   return new Promise<Response>((resolve, reject) => {
@@ -75,12 +85,13 @@ export function readInWorker(req: Request): Promise<Response> | null {
           resolve(r);
         } catch (err) { reject(err); fail(err as Error); }
       } else if ('body' in d) body?.enqueue(d.body);
-      else if ('bodyEnd' in d) { bodyDone = true; lastWorkerRead.endAt = performance.now(); try { body?.close(); } catch { /* cancelled */ } body = null; if (indexDone) end(); }
+      else if ('bodyEnd' in d) { bodyDone = true; lastWorkerRead.endAt = performance.now(); try { body?.close(); } catch { /* cancelled */ } body = null; if (indexDone && !keysTo) end(); }
       else if ('failed' in d) {
         const err = new TypeError(`network read failed: ${d.failed}`);
         if (!head) reject(err);
         fail(err);
       } else if ('index' in d) settle(d.index);
+      else if ('keys' in d) { keysTo?.(d.keys); keysTo = null; if (bodyDone) end(); }
       else if ('error' in d) settle(null);
     });
     port.addEventListener('error', () => {

@@ -32,7 +32,7 @@ function renamed(n: Net, names: string[]): Net {
 }
 
 describe('ids read from the columns', () => {
-  it('hash, order and text equal those of the ids\' strings, UUID bytes or text', () => {
+  it('hash (one id or all), order and text equal those of the ids\' strings, UUID bytes or text', () => {
     fc.assert(fc.property(fc.uniqueArray(idArb, { minLength: 1, maxLength: 40 }), fc.integer(), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 60 }), (ids, h, pairs) => {
       const c = networkColumns(arrowOf({ objects: ids.map((id, i) => ({ id, kind: 'node', scenario_id: null, c: `[${i}, 1]`, from_node_id: null, to_node_id: null, two_way: null, length: null })), insts: [], pes: [], avs: [], rels: [] }));
       const fromColumns = columnIdText(c.ids, c.uuids), fromStrings = stringIdText(columnIds(c));
@@ -42,6 +42,11 @@ describe('ids read from the columns', () => {
         expect(fromColumns.hashFrom(hashStart, i)).toBe(hashChars(hashStart, ids[i]));
         expect(fromColumns.hashFrom(h | 0, i)).toBe(fromStrings.hashFrom(h | 0, i));
       }
+      // all at once: the same states, from the columns and from the strings
+      const all = new Int32Array(ids.length), allStr = new Int32Array(ids.length);
+      fromColumns.hashAll(h | 0, all); fromStrings.hashAll(h | 0, allStr);
+      expect([...all]).toEqual(ids.map((id) => hashChars(h | 0, id)));
+      expect([...allStr]).toEqual([...all]);
       for (const [a, b] of pairs) {
         const i = a % ids.length, j = b % ids.length;
         expect(sign(fromColumns.cmp(i, j))).toBe(ids[i] < ids[j] ? -1 : ids[i] > ids[j] ? 1 : 0);

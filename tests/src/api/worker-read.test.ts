@@ -2,7 +2,7 @@
 // in-process behind a port; fetch is stubbed with an Arrow answer made by the server's encoder, sent in chunks.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { workerHandler, type IndexRequest, type IndexResponse } from '../../../src/api/index-worker-core';
-import { SPARE_TTL_MS, openIndexPort, setIndexPortFactory, warmIndexWorker, type IndexPort } from '../../../src/api/network-index';
+import { SPARE_TTL_MS, openIndexPort, setIndexPortFactory, startIndexWorker, warmIndexWorker, type IndexPort } from '../../../src/api/network-index';
 import { NETWORK_BODY_KEY, readInWorker, readsInWorker, workerIndexOf } from '../../../src/api/worker-read';
 import { fetchAnswer } from '../../../src/api/base-query';
 import { lastWholeModel, networkColumnsResponse, networkModel, wholeNetwork } from '../../../src/api/network-response';
@@ -74,7 +74,11 @@ describe('whole reads fetched by the index worker', () => {
     const index = workerIndexOf(r);
     expect(index).toBeDefined();
     const whole = wholeNetwork(await networkColumnsResponse(r));
-    expect(await index).toEqual(columnIndex(networkColumns(body)));
+    // the index comes without the values' and relations' slots, which follow it (engine/key-slots.ts)
+    const { keysLater, ...got } = (await index)!, want = columnIndex(networkColumns(body));
+    expect([got.slots.attributeValues, got.slots.relations]).toEqual([null, null]);
+    expect(await keysLater).toEqual({ attributeValues: want.slots.attributeValues, relations: want.slots.relations });
+    expect({ ...got, slots: { ...got.slots, ...(await keysLater) } }).toEqual(want);
     const m = await networkModel(whole, { objectTypes: [{ id: 9, name: 'duct' }] as never });
     expect(lastWholeModel.how).toBe('worker');
     const json = await networkModel(wholeNetwork({ data: networkFromArrow(body) }), { objectTypes: [{ id: 9, name: 'duct' }] as never });
@@ -169,5 +173,17 @@ describe('the warmed worker', () => {
     vi.advanceTimersByTime(SPARE_TTL_MS + 1);
     expect(made[3].terminated).toBe(true);
     expect(openIndexPort()).toBe(made[4]);
+  });
+
+  it('a worker fed by this thread sends the values\' and relations\' slots after the index and ends after them', async () => {
+    const body = arrowBody(), log = { started: 0, terminated: 0 };
+    setIndexPortFactory(() => corePort(log));
+    const w = startIndexWorker()!;
+    for (let at = 0; at < body.length; at += 97) w.feed(body.subarray(at, at + 97));
+    const x = (await w.end())!, want = columnIndex(networkColumns(body));
+    expect([x.slots.attributeValues, x.slots.relations, x.keysLater instanceof Promise]).toEqual([null, null, true]);
+    expect(log.terminated).toBe(0); // still computing them
+    expect(await x.keysLater).toEqual({ attributeValues: want.slots.attributeValues, relations: want.slots.relations });
+    expect(log.terminated).toBe(1);
   });
 });

@@ -1,0 +1,66 @@
+// The index worker's part of a whole read (issue 15; engine/column-index.ts, key-slots.ts): the id tables' slots and the
+// list plans computed from an Arrow answer's columns as the worker does (ids hashed from their UUID bytes), with the
+// values' and relations' slots placed with the index (the baseline) or after it (`keysLater`, what the worker sends
+// first) — on a generated FTTH network with UUID ids, encoded by the server's encoder (the size of bench:browser-whole's
+// project at 10⁵ edges: 236 619 objects, 607 096 ids, 951 015 values, 180 730 relations).
+// Run: npm run bench:column-index (honours BENCH_MAX_SIZE; BENCH_INDEX_RUNS passes, default 7).
+import { randomUUID } from 'node:crypto';
+import { generateNetwork } from '../engine/generate';
+import { networkColumns } from '../engine/network-arrow';
+import { columnIndexer } from '../engine/column-index';
+import { columnIdText } from '../engine/id-text';
+import { arrowOf } from '../tests/engine/support/arrow-networks';
+import { heapMB, now, row, sizes, stats, writeResults, type BenchRow } from './lib';
+
+const RUNS = Number(process.env.BENCH_INDEX_RUNS ?? 7);
+
+/** The generated network's Arrow answer, every id a random UUID (as the database's). */
+function answer(edges: number): Uint8Array {
+  const net = generateNetwork(edges, { detail: 'ftth' });
+  const ids = new Map<string, string>();
+  const u = (x: string) => { let v = ids.get(x); if (!v) ids.set(x, (v = randomUUID())); return v; };
+  const un = (x: string | undefined) => (x === undefined ? null : u(x));
+  return arrowOf({
+    objects: net.networkObjects.map((o) => ({
+      id: u(o.id), kind: o.node ? 'node' : o.edge ? 'edge' : 'path', scenario_id: null,
+      c: o.node ? JSON.stringify(o.node.geometry.coordinates) : o.edge ? JSON.stringify(o.edge.geometry.coordinates) : null,
+      from_node_id: un(o.edge?.fromNodeId), to_node_id: un(o.edge?.toNodeId), two_way: o.edge?.twoWay ?? null, length: o.edge?.length ?? null,
+    })),
+    insts: net.objectInstances.map((i) => ({ id: u(i.id), network_object_id: u(i.networkObjectId), object_type_id: i.objectTypeId })),
+    pes: net.pathEdges.map((p, k) => ({ id: u(p.id), path_id: u(p.pathId), edge_id: u(p.edgeId), start_node_id: u(p.startNodeId), seq: p.position ?? k })),
+    avs: net.attributeValues.map((v) => ({ object_instance_id: u(v.objectInstanceId), attribute_type_name: v.attributeTypeName, value: v.value as string | null })),
+    rels: (net.relations ?? []).map((r) => ({ from_id: u(r.fromId), to_id: u(r.toId), relation_type_name: r.objectRelationTypeName })),
+  });
+}
+
+const rows: BenchRow[] = [];
+for (const size of sizes([100_000])) {
+  const bytes = answer(size);
+  const t: Record<string, number[]> = {};
+  const put = (k: string, ms: number) => (t[k] ??= []).push(ms);
+  for (let r = 0; r < RUNS + 1; r++) {
+    for (const later of [false, true]) {
+      heapMB();
+      const c = networkColumns(bytes);
+      const t0 = now();
+      const ix = columnIndexer(columnIdText(c.ids, c.uuids), c.objects, later);
+      const t1 = now();
+      for (const name of ['edges', 'instances', 'pathEdges', 'values', 'relations']) ix.take(name, c);
+      ix.done(c);
+      const t2 = now();
+      ix.keySlots(c);
+      const t3 = now();
+      if (r === 0) continue; // warm-up
+      const k = later ? 'later' : 'now';
+      put(`${k} ids`, t1 - t0); put(`${k} index`, t2 - t0); put(`${k} keys`, t3 - t2);
+    }
+  }
+  const p = (k: string, q: 'p50' | 'p99' = 'p50') => stats(t[k])[q];
+  console.log(`${size} edges: ${(bytes.length / 2 ** 20).toFixed(1)} MB answer`);
+  rows.push(row('ids hashed from their bytes + objects\' id table', size, 'p50', 'ms', p('later ids'), p('now ids')));
+  rows.push(row('index handed over (baseline: values\' and relations\' slots placed with it)', size, 'p50', 'ms', p('later index'), p('now index')));
+  rows.push(row('index handed over (baseline: values\' and relations\' slots placed with it)', size, 'p99', 'ms', p('later index', 'p99'), p('now index', 'p99')));
+  rows.push(row('values\' and relations\' slots, after the index', size, 'p50', 'ms', p('later keys')));
+  rows.push(row('index and slots in all (baseline: placed with the index)', size, 'p50', 'ms', stats(t['later index'].map((x, i) => x + t['later keys'][i])).p50, p('now index')));
+}
+writeResults('column-index', rows);
