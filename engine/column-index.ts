@@ -23,7 +23,7 @@ export interface ColumnIndex {
   lists: Record<(typeof LIST_TABLES)[number], ListPlan>;
   /** Where the values' and relations' slots come later: them, once here (null: not coming). Set by the thread that
    *  receives the index (src/api/network-index.ts), not sent. */
-  keysLater?: Promise<KeySlots | null>;
+  keysLater?: Promise<Partial<KeySlots> | null>;
 }
 
 /** Rank of each dictionary entry in string order (equal strings, equal rank). */
@@ -56,10 +56,10 @@ type Lists = ColumnIndex['lists'];
  * made once the ids are known (id-text.ts: from the columns, no string per UUID), `take` computes what a just completed
  * table allows — its id table's slots and the reverse indexes keyed by it — and `done` the rest; the result is
  * columnIndex's. `objects`: the answer's object count. `keysLater`: the values' and relations' slots are left out of
- * `done`'s index (null; their duplicates found from the lists' order) and computed by `keySlots` — the worker sends
- * them after the index (key-slots.ts).
+ * `done`'s index (null; their duplicates found from the lists' order) and computed by `keySlots` (those left out only)
+ * — the worker sends them after the index (key-slots.ts).
  */
-export function columnIndexer(ids: IdText, objects: number, keysLater = false): { take(name: string, c: NetworkColumns): void; done(c: NetworkColumns): ColumnIndex; keySlots(c: NetworkColumns): KeySlots } {
+export function columnIndexer(ids: IdText, objects: number, keysLater = false): { take(name: string, c: NetworkColumns): void; done(c: NetworkColumns): ColumnIndex; keySlots(c: NetworkColumns): Partial<KeySlots> } {
   const nIds = ids.size, nObj = objects;
   const sc = new Scratch();
   sc.reserve(4 * Math.max(4 * nObj, nIds) + 4096);
@@ -159,10 +159,10 @@ export function columnIndexer(ids: IdText, objects: number, keysLater = false): 
       };
     },
     keySlots(c) {
-      return {
-        attributeValues: slots.attributeValues ?? valueSlots(c, ids, st, sc).slots,
-        relations: slots.relations ?? relationSlots(c, ids, st, sc).slots,
-      };
+      const out: Partial<KeySlots> = {};
+      if (slots.attributeValues === null) out.attributeValues = valueSlots(c, ids, st, sc).slots;
+      if (slots.relations === null) out.relations = relationSlots(c, ids, st, sc).slots;
+      return out;
     },
   };
 }

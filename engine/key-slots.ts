@@ -15,6 +15,8 @@ import { int32Array } from './typed';
 /** The slots of the values' and relations' id tables (engine/id-table.ts layout). */
 export interface KeySlots { attributeValues: Int32Array; relations: Int32Array }
 export type KeyTable = keyof KeySlots;
+/** The columns the two tables' keys are read from. */
+export type KeyColumns = Pick<NetworkColumns, 'values' | 'relations'>;
 
 /** The slots of an id table over n entries (hashes `hashOf(j)`, keys `key(j)` compared only where hashes meet). */
 export function entrySlots(n: number, hashOf: (j: number) => number, key: (j: number) => string, later: boolean, sc: Scratch): { slots: Int32Array; dups: boolean } {
@@ -27,20 +29,20 @@ export function entrySlots(n: number, hashOf: (j: number) => number, key: (j: nu
 }
 
 /** Key of value j (`instance\u0001name`) and of relation j (`from\u0001to\u0001type`). */
-export const valueKey = (c: NetworkColumns, ids: IdText, j: number): string => `${ids.text(c.values.instance[j])}\u0001${c.values.name.dict[c.values.name.codes[j]]}`;
-export const relationKey = (c: NetworkColumns, ids: IdText, j: number): string => {
+export const valueKey = (c: KeyColumns, ids: IdText, j: number): string => `${ids.text(c.values.instance[j])}\u0001${c.values.name.dict[c.values.name.codes[j]]}`;
+export const relationKey = (c: KeyColumns, ids: IdText, j: number): string => {
   const rl = c.relations;
   return `${ids.text(rl.from[j])}\u0001${ids.text(rl.to[j])}\u0001${rl.type.dict[rl.type.codes[j]]}`;
 };
 
 /** The values' id table (a later duplicate wins, as createModel's); `st`: each id's hash state (id-text.ts hashFrom from hashStart). */
-export function valueSlots(c: NetworkColumns, ids: IdText, st: Int32Array, sc: Scratch): { slots: Int32Array; dups: boolean } {
+export function valueSlots(c: KeyColumns, ids: IdText, st: Int32Array, sc: Scratch): { slots: Int32Array; dups: boolean } {
   const av = c.values, names = av.name;
   return entrySlots(av.instance.length, (j) => hashEnd(hashChars(hashSep(st[av.instance[j]]), names.dict[names.codes[j]])), (j) => valueKey(c, ids, j), true, sc);
 }
 
 /** The relations' id table (the first of duplicates wins, as createModel's). */
-export function relationSlots(c: NetworkColumns, ids: IdText, st: Int32Array, sc: Scratch): { slots: Int32Array; dups: boolean } {
+export function relationSlots(c: KeyColumns, ids: IdText, st: Int32Array, sc: Scratch): { slots: Int32Array; dups: boolean } {
   const rl = c.relations, types = rl.type;
   return entrySlots(rl.from.length, (j) => hashEnd(hashChars(hashSep(ids.hashFrom(hashSep(st[rl.from[j]]), rl.to[j])), types.dict[types.codes[j]])),
     (j) => relationKey(c, ids, j), false, sc);
@@ -64,28 +66,32 @@ export function planHasTwins(p: ListPlan, cmp: (a: number, b: number) => number)
   return false;
 }
 
-/** Whether some id's text or some value name or relation type holds the keys' separator (\u0001): its keys' parts
- *  could then run into each other, and only comparing whole keys finds twins. */
-export function keysSplit(c: NetworkColumns): boolean {
-  const b = c.ids.bytes;
-  if (b.indexOf(1) >= 0) return true;
-  return c.values.name.dict.some((s) => s.includes('\u0001')) || c.relations.type.dict.some((s) => s.includes('\u0001'));
+/** Whether some id's text holds the keys' separator (\u0001): two keys' parts could then run into each other
+ *  (`a\u0001b` + `c` and `a` + `b\u0001c`), and only comparing whole keys finds twins. (A name or type after the
+ *  last id of a key may hold it: the ids before it fix where the parts end.) */
+export function keysSplit(c: Pick<NetworkColumns, 'ids'>): boolean {
+  return c.ids.bytes.indexOf(1) >= 0;
 }
 
 /**
  * The values' and relations' slots of a model built before them: those `give` hands over (the worker's), else — asked
- * for first — computed here from the columns and the ids' text (then let go).
+ * for first — computed here from the two tables' columns and the ids' text (then let go). `have`: the slots the index
+ * came with (a table placed with it).
  */
 export class KeySlotsLater {
-  private got: Partial<KeySlots> = {};
+  private got: Partial<KeySlots>;
   private st: Int32Array | null = null;
   private sc: Scratch | null = null;
-  constructor(private c: NetworkColumns | null, private ids: readonly string[] | null, coming?: Promise<KeySlots | null>) {
+  private c: KeyColumns | null;
+  constructor(c: KeyColumns, private ids: readonly string[] | null, have: Partial<KeySlots>, coming?: Promise<Partial<KeySlots> | null>) {
+    this.c = { values: c.values, relations: c.relations };
+    this.got = { ...have };
     coming?.then((s) => { if (s) this.give(s); }, () => undefined);
+    this.letGo();
   }
 
-  /** Takes the slots computed elsewhere (those not computed here yet). */
-  give(s: KeySlots): void {
+  /** Takes the slots computed elsewhere (those not here yet). */
+  give(s: Partial<KeySlots>): void {
     this.got.attributeValues ??= s.attributeValues;
     this.got.relations ??= s.relations;
     this.letGo();
@@ -103,7 +109,7 @@ export class KeySlotsLater {
     return s;
   }
 
-  /** Whether the slots of both tables are here (nothing more to compute). */
+  /** Whether the slots of both tables are here (nothing more to compute, the columns let go). */
   get complete(): boolean { return !!(this.got.attributeValues && this.got.relations); }
 
   private letGo(): void { if (this.complete) { this.c = null; this.ids = null; this.st = null; this.sc = null; } }

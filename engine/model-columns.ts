@@ -57,7 +57,8 @@ export function modelOfColumns(c: NetworkColumns, rows: ColumnRows, index: Colum
   for (let k = 0; whole && k < noRows.length; k++) whole = noRows[k] !== undefined;
   if (x.dups || !whole) return createModel({ ...modelInputFromColumns(c), ...types });
   // the values' and relations' slots where they come later (key-slots.ts): taken when first searched
-  const later = x.slots.attributeValues && x.slots.relations ? null : new KeySlotsLater(c, rows.ids, x.keysLater);
+  const later = x.slots.attributeValues && x.slots.relations ? null
+    : new KeySlotsLater(c, rows.ids, { attributeValues: x.slots.attributeValues ?? undefined, relations: x.slots.relations ?? undefined }, x.keysLater);
   const table = <T>(rows: T[], slots: Int32Array | null, scheme: RowKey | null, t?: KeyTable): RowBase<T> => ({
     ids: { keys: null, rows, scheme, size: rows.length, slots: slots ?? EMPTY_SLOTS, cap: slots ? slots.length >> 1 : 0, pending: slots ? null : () => later!.slots(t!) },
     rows,

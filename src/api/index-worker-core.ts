@@ -24,7 +24,7 @@ export type IndexRequest =
   | { id: number; bytes: ArrayBuffer } | { id: number; chunk: Uint8Array } | { id: number; end: true }
   | { id: number; read: ReadRequest } | { id: number; abort: true };
 export type IndexResponse =
-  | { id: number; index: ColumnIndex } | { id: number; error: string } | { id: number; keys: KeySlots | null }
+  | { id: number; index: ColumnIndex } | { id: number; error: string } | { id: number; keys: Partial<KeySlots> | null }
   | { id: number; head: ReadHead } | { id: number; body: Uint8Array } | { id: number; bodyEnd: true } | { id: number; failed: string };
 
 type Post = (m: IndexResponse, transfer?: Transferable[]) => void;
@@ -38,14 +38,17 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export function workerHandler(post: Post): (m: IndexRequest) => void {
   /** Posts the index `make` gives; where its values' and relations' slots were left out, `keys` computes them after
    *  (engine/key-slots.ts) and they follow in a message of their own (null where that failed). */
-  const send = (id: number, make: () => ColumnIndex | Promise<ColumnIndex>, keys?: () => KeySlots) => {
+  const send = (id: number, make: () => ColumnIndex | Promise<ColumnIndex>, keys?: () => Partial<KeySlots>) => {
     Promise.resolve().then(make).then(
       (index) => {
         try { post({ id, index }, indexBuffers(index)); } catch (err) { post({ id, error: message(err) }); return; }
         if (index.slots.attributeValues && index.slots.relations) return;
-        let k: KeySlots | null = null;
-        try { k = keys!(); } catch { /* the main thread computes them when it needs them */ }
-        post({ id, keys: k }, k ? [k.attributeValues.buffer, k.relations.buffer].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer) : []);
+        // only the tables left out of the index (one may have been placed with it); on any failure none: the main
+        // thread computes them when it needs them
+        try {
+          const k = keys!(), arrays = [k.attributeValues, k.relations].filter((a): a is Int32Array => !!a);
+          post({ id, keys: k }, arrays.map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer));
+        } catch { try { post({ id, keys: null }); } catch { /* the port is closed */ } }
       },
       (err: unknown) => post({ id, error: message(err) }),
     );

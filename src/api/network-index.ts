@@ -18,10 +18,10 @@ export interface IndexPort {
 
 /** Where an index came without its values' and relations' slots (engine/key-slots.ts): a promise of them put on it
  *  (`keysLater`), and what settles that (with the worker's later message; null where none comes). */
-export function keysComing(x: ColumnIndex): ((k: KeySlots | null) => void) | null {
+export function keysComing(x: ColumnIndex): ((k: Partial<KeySlots> | null) => void) | null {
   if (x.slots.attributeValues && x.slots.relations) return null;
-  let give!: (k: KeySlots | null) => void;
-  x.keysLater = new Promise<KeySlots | null>((r) => { give = r; });
+  let give!: (k: Partial<KeySlots> | null) => void;
+  x.keysLater = new Promise<Partial<KeySlots> | null>((r) => { give = r; });
   return give;
 }
 
@@ -77,7 +77,7 @@ export function startIndexWorker(): { index(bytes: ArrayBuffer): Promise<ColumnI
   const port = openIndexPort();
   if (!port) return null;
   const id = nextAnswerId();
-  let settle: ((x: ColumnIndex | null) => void) | null = null, keysTo: ((k: KeySlots | null) => void) | null = null;
+  let settle: ((x: ColumnIndex | null) => void) | null = null, keysTo: ((k: Partial<KeySlots> | null) => void) | null = null;
   const result = new Promise<ColumnIndex | null>((resolve) => { settle = resolve; });
   // the worker ends with its index, or after the values' and relations' slots that follow it
   const done = () => { port.terminate(); settle?.(null); settle = null; keysTo?.(null); keysTo = null; };

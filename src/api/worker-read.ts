@@ -47,7 +47,7 @@ export function readInWorker(req: Request): Promise<Response> | null {
   const index = new Promise<ColumnIndex | null>((r) => { settleIndex = r; });
   let body: ReadableStreamDefaultController<Uint8Array> | null = null;
   let head = false, bodyDone = false, indexDone = false, over = false;
-  let keysTo: ((k: KeySlots | null) => void) | null = null;
+  let keysTo: ((k: Partial<KeySlots> | null) => void) | null = null;
   // the worker ends once the body has passed and the index is settled, with the values' and relations' slots that
   // may follow it (or on failure, abort, cancel)
   const end = () => {

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { columnIndex, columnIndexer, type ColumnIndex } from '../../engine/column-index';
 import { columnRows, modelOfColumns } from '../../engine/model-columns';
 import { columnIdText } from '../../engine/id-text';
+import { KeySlotsLater } from '../../engine/key-slots';
 import { modelInputFromColumns, networkColumns, type NetworkColumns } from '../../engine/network-arrow';
 import { createModel, getValue, type Model } from '../../engine/model';
 import { pentries, pget } from '../../engine/ptable';
@@ -121,5 +122,18 @@ describe('values\' and relations\' slots given after the index', () => {
     const edited = applyActions(m2, [{ code: 11, before: v, after: { ...v, value: 'changed' } }]).model;
     expect(getValue(edited, v.objectInstanceId, v.attributeTypeName)?.value).toBe('changed');
     expect(m2.attributeValues.base.ids.pending).toBeNull();
+  });
+
+  it('the holder lets the columns go once it has both tables — one placed with the index, the other handed over', () => {
+    const c = networkColumns(arrowOf(SMALL)), rows = columnRows(c);
+    const full = columnIndex(c);
+    const held = new KeySlotsLater(c, rows.ids, { relations: full.slots.relations! });
+    expect(held.complete).toBe(false);
+    held.give({ attributeValues: full.slots.attributeValues! });
+    expect(held.complete).toBe(true);
+    expect(held.slots('relations')).toBe(full.slots.relations); // what it was given, nothing computed
+    const computing = new KeySlotsLater(c, rows.ids, { relations: full.slots.relations! });
+    expect([...computing.slots('attributeValues')]).toEqual([...full.slots.attributeValues!]);
+    expect(computing.complete).toBe(true);
   });
 });

@@ -7,8 +7,10 @@ import { NETWORK_BODY_KEY, readInWorker, readsInWorker, workerIndexOf } from '..
 import { fetchAnswer } from '../../../src/api/base-query';
 import { lastWholeModel, networkColumnsResponse, networkModel, wholeNetwork } from '../../../src/api/network-response';
 import { columnIndex } from '../../../engine/column-index';
+import { columnRows, modelOfColumns } from '../../../engine/model-columns';
+import { pget } from '../../../engine/ptable';
 import { networkColumns, networkFromArrow } from '../../../engine/network-arrow';
-import { toWire } from '../../../engine/model';
+import { getValue, toWire } from '../../../engine/model';
 import { encodeScanArrow } from '../../../server/network/arrow-encode';
 import { scanFromRows } from '../../../server/network/scan-rows';
 
@@ -36,7 +38,8 @@ function chunked(body: Uint8Array): ReadableStream<Uint8Array> {
 function corePort(log: { started: number; terminated: number }): IndexPort {
   const on: { message: ((e: { data: IndexResponse }) => void)[]; error: ((e: { message?: string }) => void)[] } = { message: [], error: [] };
   let ended = false;
-  const handle = workerHandler((m) => { const copy = structuredClone(m); setTimeout(() => { if (!ended) for (const l of on.message) l({ data: copy }); }, 0); });
+  // cloned with its transfer list, as postMessage does (a buffer sent twice fails as it would there)
+  const handle = workerHandler((m, transfer) => { const copy = structuredClone(m, { transfer }); setTimeout(() => { if (!ended) for (const l of on.message) l({ data: copy }); }, 0); });
   log.started++;
   return {
     postMessage: (m: IndexRequest) => { if (!ended) handle(structuredClone(m)); },
@@ -185,5 +188,26 @@ describe('the warmed worker', () => {
     expect(log.terminated).toBe(0); // still computing them
     expect(await x.keysLater).toEqual({ attributeValues: want.slots.attributeValues, relations: want.slots.relations });
     expect(log.terminated).toBe(1);
+  });
+
+  it('a relation from an instance outside the answer: the relations\' slots come with the index, the values\' after it, and the worker ends', async () => {
+    const { scan, kept } = scanFromRows(7, {
+      objects, byObj, pes: [], avs: [{ object_instance_id: 'i1', attribute_type_name: 'Type', value: 'ø 40' }],
+      rels: [{ from_id: 'far', to_id: 'i1', relation_type_name: 'feeds' }], sent: new Set(['i1', 'i2']), keepPath: () => true,
+    });
+    const body = new Uint8Array(encodeScanArrow(scan, kept)), log = { started: 0, terminated: 0 };
+    setIndexPortFactory(() => corePort(log));
+    const w = startIndexWorker()!;
+    w.feed(body);
+    const x = (await w.end())!, want = columnIndex(networkColumns(body));
+    expect([x.slots.attributeValues, x.slots.relations]).toEqual([null, want.slots.relations]);
+    expect(await x.keysLater).toEqual({ attributeValues: want.slots.attributeValues });
+    expect(log.terminated).toBe(1);
+    // the model takes both: the relations' with the index, the values' from the worker
+    const c = networkColumns(body), m = modelOfColumns(c, columnRows(c), x);
+    expect([m.relations.base.ids.pending, m.attributeValues.base.ids.pending === null]).toEqual([null, false]);
+    expect(getValue(m, 'i1', 'Type')?.value).toBe('ø 40'); // (read through the list: no search)
+    expect(pget(m.attributeValues, 'i1\u0001Type')?.value).toBe('ø 40'); // a search: the worker's slots taken
+    expect([...m.attributeValues.base.ids.slots]).toEqual([...want.slots.attributeValues!]);
   });
 });
