@@ -48,8 +48,9 @@ for (const size of sizes([100_000])) {
       for (const name of ['edges', 'instances', 'pathEdges', 'values', 'relations']) ix.take(name, c);
       ix.done(c);
       const t2 = now();
-      ix.keySlots(c);
+      const keys = ix.keySlots(c);
       const t3 = now();
+      if (later && r > 0) put('later keys MB', ((keys.attributeValues?.byteLength ?? 0) + (keys.relations?.byteLength ?? 0)) / 2 ** 20);
       if (r === 0) continue; // warm-up
       const k = later ? 'later' : 'now';
       put(`${k} ids`, t1 - t0); put(`${k} index`, t2 - t0); put(`${k} keys`, t3 - t2);
@@ -61,6 +62,7 @@ for (const size of sizes([100_000])) {
   rows.push(row('index handed over (baseline: values\' and relations\' slots placed with it)', size, 'p50', 'ms', p('later index'), p('now index')));
   rows.push(row('index handed over (baseline: values\' and relations\' slots placed with it)', size, 'p99', 'ms', p('later index', 'p99'), p('now index', 'p99')));
   rows.push(row('values\' and relations\' slots, after the index', size, 'p50', 'ms', p('later keys')));
+  rows.push(row('memory the model holds for the values\' and relations\' slots (the same either way)', size, 'p50', 'MB', p('later keys MB')));
   rows.push(row('index and slots in all (baseline: placed with the index)', size, 'p50', 'ms', stats(t['later index'].map((x, i) => x + t['later keys'][i])).p50, p('now index')));
 }
 writeResults('column-index', rows);

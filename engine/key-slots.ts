@@ -58,7 +58,7 @@ export function idStates(ids: IdText): Int32Array {
 /**
  * Whether a list plan holds two entries of one key with the same element key: `cmp` orders a list's entries by the
  * rest of their key (0: the same), so such twins lie next to each other. Exact for plans without entries outside the
- * key table (`extra`), whose keys are distinct ids, where no id and no name holds the separator (keysSplit).
+ * key table (`extra`), whose keys are distinct ids, where no id holds the separator (keysSplit).
  */
 export function planHasTwins(p: ListPlan, cmp: (a: number, b: number) => number): boolean {
   const { offsets, order } = p;
