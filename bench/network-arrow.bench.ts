@@ -65,7 +65,7 @@ async function read(p: Path, path: string, model = true) {
   if (model && p === 'Arrow') {
     const c = networkColumns(bytes), rows = columnRows(c);
     const t2 = performance.now();
-    const index = columnIndex(c, rows.ids);
+    const index = columnIndex(c);
     const t3 = performance.now();
     modelOfColumns(c, rows, index);
     const t4 = performance.now();

@@ -3,7 +3,7 @@
 // type, including names coming from paths over an edge." Reads only the object's instances, the paths over it and their
 // instances, through the model's indexes: O(instances of the object + paths over it), never a scan of the network.
 import type { Id } from './types';
-import { getObject, getValue, instanceRowsOf, pathEdgeRowsOfEdge, valuesOf, type Model } from './model';
+import { eachInstanceOf, getObject, getValue, instanceRowsOf, pathEdgeRowsOfEdge, valuesOf, type Model } from './model';
 
 export interface FeatureProperties {
   id: Id;
@@ -34,10 +34,10 @@ function pathsOver(m: Model, edgeId: Id): Id[] {
 function namesOf(m: Model, objectIds: readonly Id[]): [number, string][] {
   const out: [number, string][] = [];
   for (const oid of objectIds) {
-    for (const inst of instanceRowsOf(m, oid)) {
-      const name = getValue(m, inst.id, NAME)?.value?.trim();
-      if (name) out.push([inst.objectTypeId, name]);
-    }
+    eachInstanceOf(m, oid, (iid, typeId) => {
+      const name = getValue(m, iid, NAME)?.value?.trim();
+      if (name) out.push([typeId, name]);
+    });
   }
   return out;
 }

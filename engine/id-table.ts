@@ -108,17 +108,17 @@ export function rowKey3<F extends string>(f1: F, f2: F, f3: F): RowKey {
 export function idKey(t: IdTable, i: number): string {
   if (t.keys !== null) return t.keys[i];
   const s = t.scheme;
-  return s === null ? (rowAt(t.rows!, i) as { id: string }).id : s.keyAt !== undefined ? s.keyAt(t.rows!, i) : s.key(rowAt(t.rows!, i));
+  return s === null ? rowField(t.rows as { id: string }[], i, 'id') as string : s.keyAt !== undefined ? s.keyAt(t.rows!, i) : s.key(rowAt(t.rows!, i));
 }
 
 /** Whether dense row i has this key. */
 export function idIs(t: IdTable, i: number, key: string): boolean {
-  return t.keys !== null ? t.keys[i] === key : t.scheme !== null ? t.scheme.matches(rowAt(t.rows!, i), key) : (rowAt(t.rows!, i) as { id: string }).id === key;
+  return t.keys !== null ? t.keys[i] === key : t.scheme !== null ? t.scheme.matches(rowAt(t.rows!, i), key) : rowField(t.rows as { id: string }[], i, 'id') === key;
 }
 
 /** Table hash of dense row i's key. */
 function rowHash(t: IdTable, i: number): number {
-  return t.keys !== null ? hashId(t.keys[i]) : t.scheme !== null ? t.scheme.hash(rowAt(t.rows!, i)) : hashId((rowAt(t.rows!, i) as { id: string }).id);
+  return t.keys !== null ? hashId(t.keys[i]) : t.scheme !== null ? t.scheme.hash(rowAt(t.rows!, i)) : hashId(rowField(t.rows as { id: string }[], i, 'id') as string);
 }
 
 /** Dense row of key, or -1. */

@@ -8,7 +8,7 @@
 import { buildIdTable, hashChars, hashEnd, hashSep, hashStart, type RowKey } from './id-table';
 import type { ListPlan } from './build';
 import type { NetworkColumns } from './network-arrow';
-import { stringIdText, type IdText } from './id-text';
+import type { IdText } from './id-text';
 import { Scratch } from './scratch';
 import { int32Array } from './typed';
 
@@ -83,7 +83,7 @@ export class KeySlotsLater {
   private st: Int32Array | null = null;
   private sc: Scratch | null = null;
   private c: KeyColumns | null;
-  constructor(c: KeyColumns, private ids: readonly string[] | null, have: Partial<KeySlots>, coming?: Promise<Partial<KeySlots> | null>) {
+  constructor(c: KeyColumns, private ids: IdText | null, have: Partial<KeySlots>, coming?: Promise<Partial<KeySlots> | null>) {
     this.c = { values: c.values, relations: c.relations };
     this.got = { ...have };
     coming?.then((s) => { if (s) this.give(s); }, () => undefined);
@@ -101,7 +101,7 @@ export class KeySlotsLater {
   slots(t: KeyTable): Int32Array {
     const had = this.got[t];
     if (had) return had;
-    const ids = stringIdText(this.ids!), sc = (this.sc ??= new Scratch());
+    const ids = this.ids!, sc = (this.sc ??= new Scratch());
     const st = (this.st ??= idStates(ids));
     const s = (t === 'attributeValues' ? valueSlots : relationSlots)(this.c!, ids, st, sc).slots;
     this.got[t] = s;

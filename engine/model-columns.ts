@@ -6,12 +6,14 @@
 // way, so duplicates keep createModel's rules.
 import type { IdTable, RowKey } from './id-table';
 import { byString, listFromPlan, type ListPlan } from './build';
-import { columnIds, columnIndex, indexCounts, type ColumnIndex } from './column-index';
+import { columnIndex, indexCounts, type ColumnIndex } from './column-index';
 import { AV_KEY, REL_KEY, comparePathEdges, createModel, type InstanceRow, type Model, type NetworkObjectRow, type PathEdgeRow } from './model';
-import { instanceRows, lazyRelationRows, lazyValueRows, modelInputFromColumns, objectRows, pathEdgeRows, type NetworkColumns } from './network-arrow';
+import { modelInputFromColumns, objectRows, type NetworkColumns } from './network-arrow';
+import { lazyColumnIds, lazyInstanceRows, lazyPathEdgeRows, lazyRelationRows, lazyValueRows } from './lazy-column-rows';
+import { columnIdText } from './id-text';
 import { ptable, type RowBase } from './ptable';
 import { Scratch } from './scratch';
-import { rowAt } from './lazy-rows';
+import { rowAt, rowField } from './lazy-rows';
 import { KeySlotsLater, type KeyTable } from './key-slots';
 import type { AttributeValue, ObjectRelationType, ObjectType, Relation } from './types';
 
@@ -19,24 +21,28 @@ const EMPTY_SLOTS = new Int32Array(0);
 
 export interface ModelTypes { objectTypes?: ObjectType[]; relationTypes?: ObjectRelationType[] }
 
-/** The rows of an answer (made on the thread that keeps the model) and its ids' text. */
+/** The rows of an answer (made on the thread that keeps the model) and its ids' text (the objects' made; the others,
+ *  and every row but the objects', made when first read: lazy-column-rows.ts). */
 export interface ColumnRows {
   ids: string[]; objects: NetworkObjectRow[]; instances: InstanceRow[]; pathEdges: PathEdgeRow[]; values: AttributeValue[]; relations: Relation[];
 }
 
-/** The rows: objects in id-number order (dense row = id number), the others in column order (`flatRows`); attribute
- *  values and relations made when first read (engine/lazy-rows.ts: the first draw reads none of them). */
+/** The rows: objects in id-number order (dense row = id number), the others in column order (`flatRows`); instances,
+ *  path edges, attribute values and relations made when first read (lazy-column-rows.ts: the first draw reads their
+ *  fields without making them). */
 export function columnRows(c: NetworkColumns): ColumnRows {
-  const ids = columnIds(c);
+  const ids = lazyColumnIds(c);
   const objects = new Array<NetworkObjectRow>(c.objects);
   objectRows(c, ids, (i, o) => { objects[i] = o; });
-  return { ids, objects, instances: instanceRows(c, ids), pathEdges: pathEdgeRows(c, ids), values: lazyValueRows(c, ids), relations: lazyRelationRows(c, ids) };
+  return {
+    ids, objects, instances: lazyInstanceRows(c, ids), pathEdges: lazyPathEdgeRows(c, ids), values: lazyValueRows(c, ids), relations: lazyRelationRows(c, ids),
+  };
 }
 
 /** The model of the answer (rows and index computed here). */
 export function modelFromColumns(c: NetworkColumns, types: ModelTypes = {}): Model {
   const rows = columnRows(c);
-  return modelOfColumns(c, rows, columnIndex(c, rows.ids), types);
+  return modelOfColumns(c, rows, columnIndex(c), types);
 }
 
 /** Whether an index was computed for this answer's rows (counts equal) and has their shape. */
@@ -50,7 +56,7 @@ function indexFits(c: NetworkColumns, x: ColumnIndex): boolean {
  *  the main thread makes the rows). */
 export function modelOfColumns(c: NetworkColumns, rows: ColumnRows, index: ColumnIndex, types: ModelTypes = {}): Model {
   // an index made of other columns (not this answer's) is not used
-  const x = indexFits(c, index) ? index : columnIndex(c, rows.ids);
+  const x = indexFits(c, index) ? index : columnIndex(c);
   const { objects: noRows, instances: oiRows, pathEdges: peRows, values: avRows, relations: relRows } = rows;
   // a duplicate key, or object rows not numbered 0 … objects − 1 (never sent by the server): createModel's rules
   let whole = c.nodes.id.length + c.edges.id.length + c.paths.id.length === c.objects;
@@ -58,7 +64,7 @@ export function modelOfColumns(c: NetworkColumns, rows: ColumnRows, index: Colum
   if (x.dups || !whole) return createModel({ ...modelInputFromColumns(c), ...types });
   // the values' and relations' slots where they come later (key-slots.ts): taken when first searched
   const later = x.slots.attributeValues && x.slots.relations ? null
-    : new KeySlotsLater(c, rows.ids, { attributeValues: x.slots.attributeValues ?? undefined, relations: x.slots.relations ?? undefined }, x.keysLater);
+    : new KeySlotsLater(c, columnIdText(c.ids, c.uuids), { attributeValues: x.slots.attributeValues ?? undefined, relations: x.slots.relations ?? undefined }, x.keysLater);
   const table = <T>(rows: T[], slots: Int32Array | null, scheme: RowKey | null, t?: KeyTable): RowBase<T> => ({
     ids: { keys: null, rows, scheme, size: rows.length, slots: slots ?? EMPTY_SLOTS, cap: slots ? slots.length >> 1 : 0, pending: slots ? null : () => later!.slots(t!) },
     rows,
@@ -81,9 +87,9 @@ export function modelOfColumns(c: NetworkColumns, rows: ColumnRows, index: Colum
   return {
     networkObjects: ptable(no), pathEdges: ptable(pet), objectInstances: ptable(oi), attributeValues: ptable(avt), relations: ptable(relt),
     edgesByNode: list(noIds, l.edgesByNode, edgeEnd, { of: noIds, row: (j) => j >> 1 }, byString((j) => noRows[j >> 1].id)),
-    instancesByObject: list(noIds, l.instancesByObject, (j) => oiRows[j].networkObjectId, { of: oiIds, row: same }, byString((j) => oiRows[j].id)),
-    pathEdgesByPath: list(noIds, l.pathEdgesByPath, (j) => peRows[j].pathId, { of: pet.ids, row: same }, (a, b) => comparePathEdges(peRows[a], peRows[b])),
-    pathEdgesByEdge: list(noIds, l.pathEdgesByEdge, (j) => peRows[j].edgeId, { of: pet.ids, row: same }, byString((j) => peRows[j].id)),
+    instancesByObject: list(noIds, l.instancesByObject, (j) => rowField(oiRows, j, 'networkObjectId') as string, { of: oiIds, row: same }, byString((j) => rowField(oiRows, j, 'id') as string)),
+    pathEdgesByPath: list(noIds, l.pathEdgesByPath, (j) => rowField(peRows, j, 'pathId') as string, { of: pet.ids, row: same }, (a, b) => comparePathEdges(rowAt(peRows, a), rowAt(peRows, b))),
+    pathEdgesByEdge: list(noIds, l.pathEdgesByEdge, (j) => rowField(peRows, j, 'edgeId') as string, { of: pet.ids, row: same }, byString((j) => rowField(peRows, j, 'id') as string)),
     relationsBySource: list(oiIds, l.relationsBySource, (j) => rowAt(relRows, j).fromId, { of: relt.ids, row: same }, byString(relK)),
     relationsByTarget: list(oiIds, l.relationsByTarget, (j) => rowAt(relRows, j).toId, { of: relt.ids, row: same }, byString(relK)),
     valuesByInstance: list(oiIds, l.valuesByInstance, (j) => rowAt(avRows, j).objectInstanceId, { of: avt.ids, row: same, field: 'attributeTypeName' }, byString(avName)),

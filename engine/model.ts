@@ -200,6 +200,29 @@ export function eachValueOf(m: Model, instanceId: Id, put: (name: string, value:
 }
 /** The instance rows of an object (instancesOf(…).map(getInstance), missing ones left out) — read by row number. */
 export const instanceRowsOf = (m: Model, objectId: Id): InstanceRow[] => listRows(m.instancesByObject, m.objectInstances, objectId);
+/** The object types of an object's instances, in instanceRowsOf's order — a whole read's instance rows not made yet
+ *  are read from its columns without making them (the map's first draw reads every object's). */
+export function instanceTypesOf(m: Model, objectId: Id): number[] {
+  const out: number[] = [];
+  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) => {
+    out.push(rowField(rows as InstanceRow[], i, 'objectTypeId') as number);
+  });
+  return byNumber ? out : instanceRowsOf(m, objectId).map((r) => r.objectTypeId);
+}
+/** Each instance of an object as (id, object type), in instanceRowsOf's order — rows not made yet read from a whole
+ *  read's columns without making them. */
+export function eachInstanceOf(m: Model, objectId: Id, put: (id: Id, objectTypeId: number) => void): void {
+  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) =>
+    put(rowField(rows as InstanceRow[], i, 'id') as Id, rowField(rows as InstanceRow[], i, 'objectTypeId') as number));
+  if (!byNumber) for (const r of instanceRowsOf(m, objectId)) put(r.id, r.objectTypeId);
+}
+/** Each path edge of a path as (edge id, start node id), in pathEdgeRowsOf's order — rows not made yet read from a
+ *  whole read's columns without making them (the map draws every path along its edges). */
+export function eachPathEdgeOf(m: Model, pathId: Id, put: (edgeId: Id, startNodeId: Id) => void): void {
+  const byNumber = listRowNumbers(m.pathEdgesByPath, m.pathEdges as PTable<unknown>, pathId, (rows, i) =>
+    put(rowField(rows as PathEdgeRow[], i, 'edgeId') as Id, rowField(rows as PathEdgeRow[], i, 'startNodeId') as Id));
+  if (!byNumber) for (const pe of pathEdgeRowsOf(m, pathId)) put(pe.edgeId, pe.startNodeId);
+}
 /** The path edge rows of a path in path order (pathEdgesOfPath(…).map(getPathEdge), missing ones left out). */
 export const pathEdgeRowsOf = (m: Model, pathId: Id): PathEdgeRow[] => listRows(m.pathEdgesByPath, m.pathEdges, pathId);
 /** The path edge rows over an edge (pathEdgesOfEdge(…).map(getPathEdge), missing ones left out). */

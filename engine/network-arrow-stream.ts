@@ -7,10 +7,10 @@
 import { RecordBatchReader, type Data } from 'apache-arrow';
 import type { ArrowTableName } from './network-arrow-schema';
 import {
-  OBJECT_TABLES, columnsOfTables, instanceRows, objectRowsOf, pathEdgeRows, lazyRelationRows, lazyValueRows, tableHead, takeBatch,
+  OBJECT_TABLES, columnsOfTables, objectRowsOf, tableHead, takeBatch,
   type ArrowTables, type NetworkColumns,
 } from './network-arrow';
-import { columnIds } from './column-index';
+import { lazyColumnIds, lazyInstanceRows, lazyPathEdgeRows, lazyRelationRows, lazyValueRows } from './lazy-column-rows';
 import { columnRows, type ColumnRows } from './model-columns';
 import type { NetworkObjectRow } from './model';
 
@@ -49,10 +49,10 @@ export async function streamColumnRows(chunks: AsyncIterable<Uint8Array>): Promi
   const columns = await readTables(chunks, (name, c) => {
     if (!early || (name !== 'ids' && !ids)) { early = false; return; }
     const t0 = performance.now();
-    if (name === 'ids') { ids = columnIds(c); objects = c.objects; objs = new Array<NetworkObjectRow>(objects); }
+    if (name === 'ids') { ids = lazyColumnIds(c); objects = c.objects; objs = new Array<NetworkObjectRow>(objects); }
     else if ((OBJECT_TABLES as readonly string[]).includes(name)) objectRowsOf(name as (typeof OBJECT_TABLES)[number], c, ids!, put);
-    else if (name === 'instances') made.instances = instanceRows(c, ids!);
-    else if (name === 'pathEdges') made.pathEdges = pathEdgeRows(c, ids!);
+    else if (name === 'instances') made.instances = lazyInstanceRows(c, ids!);
+    else if (name === 'pathEdges') made.pathEdges = lazyPathEdgeRows(c, ids!);
     else if (name === 'values') made.values = lazyValueRows(c, ids!);
     else if (name === 'relations') made.relations = lazyRelationRows(c, ids!);
     rowsMs += performance.now() - t0;

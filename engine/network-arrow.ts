@@ -7,7 +7,10 @@ import { ARROW_TABLE_ORDER, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTa
 import type { AttributeValue, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
 import type { InstanceRow, ModelInput, PathEdgeRow } from './model';
 import { bit, idStrings, internedStrings, lazyStrings, strings, type UuidColumn, type Utf8Column } from './utf8-column';
-import { lazyRows } from './lazy-rows';
+import { rowAt } from './lazy-rows';
+
+/** Id i's text from the model's ids (made now where the ids are made when first read: lazy-column-rows.ts). */
+export const idAt = rowAt as (ids: readonly string[], i: number) => string;
 
 export { INTERN_SLOTS, idStrings, internedStrings, strings, utf8String, uuidString, type UuidColumn, type Utf8Column } from './utf8-column';
 
@@ -146,7 +149,7 @@ export function objectRowsOf(kind: (typeof OBJECT_TABLES)[number], c: NetworkCol
 function nodeRows(c: NetworkColumns, ids: string[], put: (i: number, o: NetworkObject) => void, projectId: number): void {
   const n = c.nodes;
   for (let k = 0; k < n.id.length; k++) {
-    const id = ids[n.id[k]], node = { geometry: { type: 'Point' as const, coordinates: [n.xy[2 * k], n.xy[2 * k + 1]] as [number, number] } };
+    const id = idAt(ids, n.id[k]), node = { geometry: { type: 'Point' as const, coordinates: [n.xy[2 * k], n.xy[2 * k + 1]] as [number, number] } };
     put(n.id[k], bit(n.scenarioValid, k) ? { id, projectId, scenarioId: n.scenario[k], node } : { id, projectId, node });
   }
 }
@@ -156,12 +159,12 @@ function edgeRows(c: NetworkColumns, ids: string[], put: (i: number, o: NetworkO
   for (let k = 0; k < e.id.length; k++) {
     const coords = new Array<[number, number]>(e.vertexOffsets[k + 1] - e.vertexOffsets[k]);
     for (let v = e.vertexOffsets[k], j = 0; v < e.vertexOffsets[k + 1]; v++, j++) coords[j] = [e.xy[2 * v], e.xy[2 * v + 1]];
-    const geometry = { type: 'LineString' as const, coordinates: coords }, fromNodeId = ids[e.from[k]], toNodeId = ids[e.to[k]];
+    const geometry = { type: 'LineString' as const, coordinates: coords }, fromNodeId = idAt(ids, e.from[k]), toNodeId = idAt(ids, e.to[k]);
     const twoWay = bit(e.twoWay, k), length = e.length[k];
     const edge = bit(e.lengthValid, k)
       ? (twoWay ? { geometry, fromNodeId, toNodeId, twoWay, length } : { geometry, fromNodeId, toNodeId, length })
       : (twoWay ? { geometry, fromNodeId, toNodeId, twoWay } : { geometry, fromNodeId, toNodeId });
-    const id = ids[e.id[k]];
+    const id = idAt(ids, e.id[k]);
     put(e.id[k], bit(e.scenarioValid, k) ? { id, projectId, scenarioId: e.scenario[k], edge } : { id, projectId, edge });
   }
 }
@@ -169,20 +172,23 @@ function edgeRows(c: NetworkColumns, ids: string[], put: (i: number, o: NetworkO
 function pathRows(c: NetworkColumns, ids: string[], put: (i: number, o: NetworkObject) => void, projectId: number): void {
   const p = c.paths;
   for (let k = 0; k < p.id.length; k++) {
-    const id = ids[p.id[k]];
+    const id = idAt(ids, p.id[k]);
     put(p.id[k], bit(p.scenarioValid, k) ? { id, projectId, scenarioId: p.scenario[k] } : { id, projectId });
   }
 }
 
-const pathEdge = (c: NetworkColumns, ids: string[], k: number): PathEdge & { position: number } => {
-  const pe = c.pathEdges;
-  return { id: ids[pe.id[k]], pathId: ids[pe.path[k]], edgeId: ids[pe.edge[k]], startNodeId: ids[pe.startNode[k]], position: pe.position[k] };
+/** Instance row k, reading the instances' columns only. */
+export const instanceRow = (ins: NetworkColumns['instances'], ids: readonly string[], k: number): InstanceRow =>
+  ({ id: idAt(ids, ins.id[k]), objectTypeId: ins.objectTypeId[k], networkObjectId: idAt(ids, ins.object[k]) });
+/** Path edge row k (with its order key), reading the path edges' columns only. */
+export const pathEdgeRow = (pe: NetworkColumns['pathEdges'], ids: readonly string[], k: number): PathEdge & { position: number } => {
+  return { id: idAt(ids, pe.id[k]), pathId: idAt(ids, pe.path[k]), edgeId: idAt(ids, pe.edge[k]), startNodeId: idAt(ids, pe.startNode[k]), position: pe.position[k] };
 };
-// value row k (its text decoded by the caller) and relation row k, each reading its own table's columns only
-const value = (v: NetworkColumns['values'], ids: readonly string[], k: number, text: string | null): AttributeValue =>
-  ({ objectInstanceId: ids[v.instance[k]], attributeTypeName: v.name.dict[v.name.codes[k]], value: text });
-const relation = (r: NetworkColumns['relations'], ids: readonly string[], k: number): Relation =>
-  ({ fromId: ids[r.from[k]], toId: ids[r.to[k]], objectRelationTypeName: r.type.dict[r.type.codes[k]] });
+/** Value row k (its text decoded by the caller) and relation row k, each reading its own table's columns only. */
+export const valueRow = (v: NetworkColumns['values'], ids: readonly string[], k: number, text: string | null): AttributeValue =>
+  ({ objectInstanceId: idAt(ids, v.instance[k]), attributeTypeName: v.name.dict[v.name.codes[k]], value: text });
+export const relationRow = (r: NetworkColumns['relations'], ids: readonly string[], k: number): Relation =>
+  ({ fromId: idAt(ids, r.from[k]), toId: idAt(ids, r.to[k]), objectRelationTypeName: r.type.dict[r.type.codes[k]] });
 
 /** The wire objects of the answer (as the JSON read sends them), in the answer's order. */
 export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
@@ -190,7 +196,7 @@ export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
   const objs = new Array<NetworkObject>(c.objects);
   objectRows(c, ids, (i, o) => { objs[i] = o; });
   for (let k = 0; k < c.paths.id.length; k++) objs[c.paths.id[k]].pathEdges = [];
-  for (let k = 0; k < c.pathEdges.id.length; k++) objs[c.pathEdges.path[k]].pathEdges!.push(pathEdge(c, ids, k));
+  for (let k = 0; k < c.pathEdges.id.length; k++) objs[c.pathEdges.path[k]].pathEdges!.push(pathEdgeRow(c.pathEdges, ids, k));
   const inst = new Map<number, ObjectInstance>();
   const ins = c.instances;
   for (let k = 0; k < ins.id.length; k++) {
@@ -200,10 +206,10 @@ export function wireFromColumns(c: NetworkColumns): NetworkObject[] {
     inst.set(ins.id[k], i);
   }
   const vals = valueStrings(c.values);
-  for (let k = 0; k < c.values.instance.length; k++) { const i = inst.get(c.values.instance[k])!; (i.attributeValues ??= []).push(value(c.values, ids, k, vals[k])); }
+  for (let k = 0; k < c.values.instance.length; k++) { const i = inst.get(c.values.instance[k])!; (i.attributeValues ??= []).push(valueRow(c.values, ids, k, vals[k])); }
   // each relation once: with its source instance when that is in the answer, else with its target
   for (let k = 0; k < c.relations.from.length; k++) {
-    const rel = relation(c.relations, ids, k), src = inst.get(c.relations.from[k]);
+    const rel = relationRow(c.relations, ids, k), src = inst.get(c.relations.from[k]);
     if (src) (src.relationSources ??= []).push(rel);
     else (inst.get(c.relations.to[k])!.relationTargets ??= []).push(rel);
   }
@@ -219,45 +225,24 @@ export function flatRows(c: NetworkColumns, ids: readonly string[]): { objectIns
 /** Instance rows in column order. */
 export function instanceRows(c: NetworkColumns, ids: readonly string[]): InstanceRow[] {
   const ins = c.instances, out = new Array<InstanceRow>(ins.id.length);
-  for (let k = 0; k < ins.id.length; k++) out[k] = { id: ids[ins.id[k]], objectTypeId: ins.objectTypeId[k], networkObjectId: ids[ins.object[k]] };
+  for (let k = 0; k < ins.id.length; k++) out[k] = instanceRow(ins, ids, k);
   return out;
 }
 
 /** Path edge rows (with their order key) in column order. */
 export function pathEdgeRows(c: NetworkColumns, ids: readonly string[]): PathEdgeRow[] {
   const out = new Array<PathEdgeRow>(c.pathEdges.id.length);
-  for (let k = 0; k < out.length; k++) out[k] = pathEdge(c, ids as string[], k);
+  for (let k = 0; k < out.length; k++) out[k] = pathEdgeRow(c.pathEdges, ids, k);
   return out;
 }
 
 /** Attribute value rows in column order (repeated values sharing one string). */
 export function valueRows(c: NetworkColumns, ids: readonly string[]): AttributeValue[] {
   const vals = valueStrings(c.values), out = new Array<AttributeValue>(c.values.instance.length);
-  for (let k = 0; k < out.length; k++) out[k] = value(c.values, ids, k, vals[k]);
+  for (let k = 0; k < out.length; k++) out[k] = valueRow(c.values, ids, k, vals[k]);
   return out;
 }
 
-/** Attribute value rows in column order, each made when first read (engine/lazy-rows.ts): a whole load reads few of
- *  them before the first draw, and most of the 10⁶ rows of a large answer never need to be objects before that. */
-export function lazyValueRows(c: NetworkColumns, ids: readonly string[]): AttributeValue[] {
-  // the makers hold this table's columns only (not the answer's coordinates), until every row is made
-  const v = c.values;
-  let val: (k: number) => string | null;
-  if (!v.codes) { const vals = internedStrings(v.value); val = (k) => vals[k]; }
-  else {
-    // the dictionary's words decoded when first read too (≈ 0.14 s at 100 000 edges when decoded all at once), each once
-    const word = lazyStrings(v.value), { codes, valid } = v.codes;
-    val = (k) => (bit(valid, k) ? word(codes[k]) ?? null : null);
-  }
-  return lazyRows(v.instance.length, (k) => value(v, ids, k, val(k)),
-    (k, f) => (f === 'attributeTypeName' ? v.name.dict[v.name.codes[k]] : f === 'value' ? val(k) : ids[v.instance[k]]));
-}
-
-/** Relation rows in column order, each made when first read (the maker holds the relation columns only). */
-export function lazyRelationRows(c: NetworkColumns, ids: readonly string[]): Relation[] {
-  const r = c.relations;
-  return lazyRows(r.from.length, (k) => relation(r, ids, k));
-}
 
 /** The rows' attribute values as strings, equal values sharing one: a dictionary's words decoded once each, or a
  *  plain column's text interned (before network/3). */
@@ -271,7 +256,7 @@ export function valueStrings(v: NetworkColumns['values']): (string | null)[] {
 /** Relation rows in column order. */
 export function relationRows(c: NetworkColumns, ids: readonly string[]): Relation[] {
   const out = new Array<Relation>(c.relations.from.length);
-  for (let k = 0; k < out.length; k++) out[k] = relation(c.relations, ids, k);
+  for (let k = 0; k < out.length; k++) out[k] = relationRow(c.relations, ids, k);
   return out;
 }
 

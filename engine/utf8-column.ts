@@ -22,7 +22,7 @@ export function strings(c: Utf8Column): (string | null)[] {
 const stringOf = (c: Utf8Column, i: number): string | null => (bit(c.valid, i) ? utf8String(c.bytes, c.offsets[i], c.offsets[i + 1]) : null);
 
 /** strings(c)[i] decoded when first asked for, each value once (a dictionary's words, most of which a first draw never
- *  reads: engine/network-arrow.ts lazyValueRows). */
+ *  reads: engine/lazy-column-rows.ts lazyValueRows). */
 export function lazyStrings(c: Utf8Column): (i: number) => string | null {
   const out = new Array<string | null | undefined>(c.offsets.length - 1).fill(undefined);
   return (i) => { const s = out[i]; return s !== undefined ? s : (out[i] = stringOf(c, i)); };
@@ -134,9 +134,12 @@ export interface UuidColumn { bytes: Uint8Array; valid: Uint8Array | null }
 /** The ids' text: a row's UUID bytes where it has them, else its utf8 text (an answer without UUIDs: `uuids` null). */
 export function idStrings(text: Utf8Column, uuids: UuidColumn | null): string[] {
   const n = text.offsets.length - 1, out = new Array<string>(n);
-  for (let i = 0; i < n; i++) {
-    out[i] = uuids && bit(uuids.valid, i) ? uuidString(uuids.bytes, 16 * i)
-      : bit(text.valid, i) ? utf8String(text.bytes, text.offsets[i], text.offsets[i + 1]) : '';
-  }
+  for (let i = 0; i < n; i++) out[i] = idString(text, uuids, i);
   return out;
+}
+
+/** The text of id i (idStrings' element i). */
+export function idString(text: Utf8Column, uuids: UuidColumn | null, i: number): string {
+  return uuids && bit(uuids.valid, i) ? uuidString(uuids.bytes, 16 * i)
+    : bit(text.valid, i) ? utf8String(text.bytes, text.offsets[i], text.offsets[i + 1]) : '';
 }

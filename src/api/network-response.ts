@@ -121,7 +121,7 @@ export async function networkModel(w: WholeNetwork, types: ModelTypes): Promise<
   const t1 = performance.now();
   const fromWorker = await w.index.catch(() => null);
   const t2 = performance.now();
-  const model = modelOfColumns(w.columns, rows, fromWorker ?? columnIndex(w.columns, rows.ids), types);
+  const model = modelOfColumns(w.columns, rows, fromWorker ?? columnIndex(w.columns), types);
   Object.assign(lastWholeModel, { how: fromWorker ? 'worker' : 'main', rowsMs: t1 - t0 + (w.made ? w.madeMs ?? 0 : 0), waitMs: t2 - t1, assembleMs: performance.now() - t2, readyAt: performance.now() });
   return model;
 }

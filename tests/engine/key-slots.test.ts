@@ -125,14 +125,14 @@ describe('values\' and relations\' slots given after the index', () => {
   });
 
   it('the holder lets the columns go once it has both tables — one placed with the index, the other handed over', () => {
-    const c = networkColumns(arrowOf(SMALL)), rows = columnRows(c);
+    const c = networkColumns(arrowOf(SMALL));
     const full = columnIndex(c);
-    const held = new KeySlotsLater(c, rows.ids, { relations: full.slots.relations! });
+    const held = new KeySlotsLater(c, columnIdText(c.ids, c.uuids), { relations: full.slots.relations! });
     expect(held.complete).toBe(false);
     held.give({ attributeValues: full.slots.attributeValues! });
     expect(held.complete).toBe(true);
     expect(held.slots('relations')).toBe(full.slots.relations); // what it was given, nothing computed
-    const computing = new KeySlotsLater(c, rows.ids, { relations: full.slots.relations! });
+    const computing = new KeySlotsLater(c, columnIdText(c.ids, c.uuids), { relations: full.slots.relations! });
     expect([...computing.slots('attributeValues')]).toEqual([...full.slots.attributeValues!]);
     expect(computing.complete).toBe(true);
   });

@@ -1,10 +1,10 @@
 // Adapts the engine's normalized model to the renderer: nodes and edges with their coordinates and the name of the
-// object type of their first instance (styling key), and their display name for labels (`labelOf`: the names of the
-// object's instances and of the paths over it joined by '/', engine/feature-properties.ts). Paths (cables) are drawn
-// along their edges (path-geometry.ts).
+// object type of their first instance (styling key; read without making instance rows), and their display name for
+// labels (`labelOf`: the names of the object's instances and of the paths over it joined by '/',
+// engine/feature-properties.ts). Paths (cables) are drawn along their edges (path-geometry.ts).
 import type { Id } from 'engine/types';
 import { displayName } from 'engine/feature-properties';
-import { allObjects, eachValueOf, getObject, instanceRowsOf, pathEdgeRowsOf, type InstanceRow, type Model, type NetworkObjectRow } from 'engine/model';
+import { allObjects, eachPathEdgeOf, eachValueOf, getObject, instanceRowsOf, instanceTypesOf, type Model, type NetworkObjectRow } from 'engine/model';
 import type { Props } from 'layers/types';
 import type { NetworkSource } from './network-chunks';
 import { cableKind, pathLine } from './path-geometry';
@@ -17,19 +17,20 @@ export function instanceProps(m: Model, iid: Id | undefined): Props {
   return out;
 }
 
-const typeName = (m: Model, inst: InstanceRow | undefined): string | null => (inst ? m.schema.objectTypes[inst.objectTypeId]?.name ?? null : null);
+const typeName = (m: Model, typeId: number | undefined): string | null => (typeId === undefined ? null : m.schema.objectTypes[typeId]?.name ?? null);
 
-/** The object as the renderer draws it; its instances read once (type of the first, style props on demand, and each
- *  instance's type when there are several). */
+/** The object as the renderer draws it: its instances' types read field by field (a whole read's instance rows are
+ *  not made for the draw); an instance's id and style props read only when a style asks (instance k of the object). */
 function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
   if (!o) return undefined;
-  const insts = instanceRowsOf(m, id), first = insts[0];
-  const props = () => instanceProps(m, first?.id);
-  const instances = insts.length < 2 ? undefined : insts.map((inst) => ({ typeName: typeName(m, inst), props: () => instanceProps(m, inst.id) }));
-  if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeName(m, first), props, instances };
-  if (o.edge) return { kind: 'edge' as const, coords: o.edge.geometry.coordinates, typeName: typeName(m, first), props, instances };
+  const types = instanceTypesOf(m, id);
+  const propsOf = (k: number) => () => instanceProps(m, instanceRowsOf(m, id)[k]?.id);
+  const props = propsOf(0);
+  const instances = types.length < 2 ? undefined : types.map((t, k) => ({ typeName: typeName(m, t), props: propsOf(k) }));
+  if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeName(m, types[0]), props, instances };
+  if (o.edge) return { kind: 'edge' as const, coords: o.edge.geometry.coordinates, typeName: typeName(m, types[0]), props, instances };
   // a path (cable): drawn along its edges; its props also carry the cable kind (feature_type) of the cable layers
-  const pathType = typeName(m, first);
+  const pathType = typeName(m, types[0]);
   if (!pathType) return undefined;
   const line = pathLine(m, id);
   if (line.coords.length < 2) return undefined;
@@ -42,7 +43,7 @@ function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
 /** The edges a path runs over, in path order. */
 function edgesOf(m: Model, pathId: Id): Id[] {
   const out: Id[] = [];
-  for (const pe of pathEdgeRowsOf(m, pathId)) if (pe.edgeId) out.push(pe.edgeId);
+  eachPathEdgeOf(m, pathId, (edgeId) => { if (edgeId) out.push(edgeId); });
   return out;
 }
 

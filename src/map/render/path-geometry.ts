@@ -3,27 +3,28 @@
 // end nodes (server/geoserver/network-features.ts): ap at both ends → ap_to_oap, ap and dp → ap_to_dp, a customer
 // connection at either end → dp_to_ka; the four cable layers of the catalogue each draw one kind.
 import type { Id, Position } from 'engine/types';
-import { getObject, instanceRowsOf, pathEdgeRowsOf, type Model } from 'engine/model';
+import { eachPathEdgeOf, getObject, instanceTypesOf, type Model } from 'engine/model';
 
-/** The path's line: its edges' coordinates chained from its start node (shared points once); [] when incomplete. */
+/** The path's line: its edges' coordinates chained from its start node (shared points once); [] when incomplete. Its
+ *  path edges read field by field (a whole read's path-edge rows are not made for the draw). */
 export function pathLine(m: Model, pathId: Id): { coords: Position[]; start: Id | null; end: Id | null } {
   const coords: Position[] = [];
-  let start: Id | null = null, at: Id | null = null;
-  for (const pe of pathEdgeRowsOf(m, pathId)) {
-    const e = getObject(m, pe.edgeId)?.edge;
-    if (!e) return { coords: [], start: null, end: null };
-    start ??= pe.startNodeId;
-    const forward = e.fromNodeId === pe.startNodeId;
+  let start: Id | null = null, at: Id | null = null, whole = true;
+  eachPathEdgeOf(m, pathId, (edgeId, startNodeId) => {
+    const e = whole ? getObject(m, edgeId)?.edge : undefined;
+    if (!e) { whole = false; return; }
+    start ??= startNodeId;
+    const forward = e.fromNodeId === startNodeId;
     const c = forward ? e.geometry.coordinates : [...e.geometry.coordinates].reverse();
     coords.push(...(coords.length ? c.slice(1) : c));
     at = forward ? e.toNodeId : e.fromNodeId;
-  }
-  return { coords, start, end: at };
+  });
+  return whole ? { coords, start, end: at } : { coords: [], start: null, end: null };
 }
 
 function role(m: Model, nodeId: Id | null): 'ap' | 'dp' | 'ka' | null {
   if (!nodeId) return null;
-  const names = instanceRowsOf(m, nodeId).map((inst) => m.schema.objectTypes[inst.objectTypeId]?.name);
+  const names = instanceTypesOf(m, nodeId).map((t) => m.schema.objectTypes[t]?.name);
   if (names.includes('access_point')) return 'ap';
   if (names.some((n) => n === 'splicebox' || n === 'enclosure')) return 'dp';
   if (names.includes('customer_connection')) return 'ka';
