@@ -4,34 +4,13 @@
 // first) — on a generated FTTH network with UUID ids, encoded by the server's encoder (the size of bench:browser-whole's
 // project at 10⁵ edges: 236 619 objects, 607 096 ids, 951 015 values, 180 730 relations).
 // Run: npm run bench:column-index (honours BENCH_MAX_SIZE; BENCH_INDEX_RUNS passes, default 7).
-import { randomUUID } from 'node:crypto';
-import { generateNetwork } from '../engine/generate';
 import { networkColumns } from '../engine/network-arrow';
 import { columnIndexer } from '../engine/column-index';
 import { columnIdText } from '../engine/id-text';
-import { arrowOf } from '../tests/engine/support/arrow-networks';
+import { generatedAnswer as answer } from '../tests/engine/support/arrow-networks';
 import { heapMB, now, row, sizes, stats, writeResults, type BenchRow } from './lib';
 
 const RUNS = Number(process.env.BENCH_INDEX_RUNS ?? 7);
-
-/** The generated network's Arrow answer, every id a random UUID (as the database's). */
-function answer(edges: number): Uint8Array {
-  const net = generateNetwork(edges, { detail: 'ftth' });
-  const ids = new Map<string, string>();
-  const u = (x: string) => { let v = ids.get(x); if (!v) ids.set(x, (v = randomUUID())); return v; };
-  const un = (x: string | undefined) => (x === undefined ? null : u(x));
-  return arrowOf({
-    objects: net.networkObjects.map((o) => ({
-      id: u(o.id), kind: o.node ? 'node' : o.edge ? 'edge' : 'path', scenario_id: null,
-      c: o.node ? JSON.stringify(o.node.geometry.coordinates) : o.edge ? JSON.stringify(o.edge.geometry.coordinates) : null,
-      from_node_id: un(o.edge?.fromNodeId), to_node_id: un(o.edge?.toNodeId), two_way: o.edge?.twoWay ?? null, length: o.edge?.length ?? null,
-    })),
-    insts: net.objectInstances.map((i) => ({ id: u(i.id), network_object_id: u(i.networkObjectId), object_type_id: i.objectTypeId })),
-    pes: net.pathEdges.map((p, k) => ({ id: u(p.id), path_id: u(p.pathId), edge_id: u(p.edgeId), start_node_id: u(p.startNodeId), seq: p.position ?? k })),
-    avs: net.attributeValues.map((v) => ({ object_instance_id: u(v.objectInstanceId), attribute_type_name: v.attributeTypeName, value: v.value as string | null })),
-    rels: (net.relations ?? []).map((r) => ({ from_id: u(r.fromId), to_id: u(r.toId), relation_type_name: r.objectRelationTypeName })),
-  });
-}
 
 const rows: BenchRow[] = [];
 for (const size of sizes([100_000])) {

@@ -12,8 +12,13 @@ const EMPTY: readonly never[] = Object.freeze([]);
 export const listRowReads = { byRowNumber: true };
 const NONE = 0, HIT = 1, BY_KEY = 2;
 
-// where the last `locate` found its list (one thread; read right after the call)
-let hitRows: readonly unknown[] = EMPTY, hitOf: IdTable | null = null, hitV: Int32Array = new Int32Array(0), hitS = 0, hitE = 0;
+// where the last `locate` found its list (one thread; read right after the call, then let go: a model no longer used
+// is not kept alive by its last list read)
+const NO_V = new Int32Array(0);
+let hitRows: readonly unknown[] = EMPTY, hitOf: IdTable | null = null, hitV: Int32Array = NO_V, hitS = 0, hitE = 0;
+const letGo = () => { hitRows = EMPTY; hitOf = null; hitV = NO_V; };
+/** Whether the last list read's table is still held (tests). */
+export const holdsHit = (): boolean => hitOf !== null;
 
 /** NONE: key has no list; HIT: its list is hitV[hitS .. hitE) over hitRows; BY_KEY: read it by key. */
 function locate(list: PTable<readonly string[]>, rows: PTable<unknown>, key: string): number {
@@ -69,6 +74,7 @@ export function listRows<T>(list: PTable<readonly string[]>, rows: PTable<T>, ke
   if (at === NONE) return [];
   if (at === BY_KEY) return listRowsByKey(list, rows, key, rowKey);
   const arr = hitRows, of = hitOf!, v = hitV, out: T[] = [];
+  letGo();
   for (let q = hitS, e = hitE; q < e; q++) { const r = rowAt(rows, arr, of, v, q); if (r !== undefined) out.push(r); }
   return out;
 }
@@ -82,6 +88,7 @@ export function listRowWhere<T>(
   if (at === NONE) return undefined;
   if (at === BY_KEY) return byKey();
   const arr = hitRows, of = hitOf!, v = hitV;
+  letGo();
   for (let q = hitS, e = hitE; q < e; q++) { const r = rowAt(rows, arr, of, v, q); if (r !== undefined && test(r)) return r; }
   return undefined;
 }
@@ -94,6 +101,7 @@ export function listRowNumbers(list: PTable<readonly string[]>, rows: PTable<unk
   if (at === NONE) return true;
   if (at === BY_KEY) return false;
   const arr = hitRows, of = hitOf!, v = hitV;
+  letGo();
   if (rows.over === null) { for (let q = hitS, e = hitE; q < e; q++) each(arr, v[q]); return true; } // the draw's path: no call per element
   for (let q = hitS, e = hitE; q < e; q++) {
     const o = localRow(rows, of, v[q]);

@@ -3,12 +3,12 @@
 import type {
   AttributeValue, Id, NetworkObject, NetworkObjectKind, ObjectInstance, ObjectRelationType, ObjectType, PathEdge, Relation,
 } from './types';
-import { pget, pentries, ptable, type PTable } from './ptable';
+import { pget, pentries, ptable, type PTable, type RowBase } from './ptable';
 import { HashColumn, TableBuilder, buildList, byString } from './build';
 import { Scratch } from './scratch';
 import { rowKey2, rowKey3 } from './id-table';
 import { listRowNumbers, listRowWhere, listRows } from './list-rows';
-import { rowAt, rowField } from './lazy-rows';
+import { filledRows, rowAt, rowField } from './lazy-rows';
 
 /** A network object as stored: the wire object without embedded instances and path edges. */
 export type NetworkObjectRow = Omit<NetworkObject, 'pathEdges' | 'objectInstances'>;
@@ -222,6 +222,12 @@ export function eachPathEdgeOf(m: Model, pathId: Id, put: (edgeId: Id, startNode
   const byNumber = listRowNumbers(m.pathEdgesByPath, m.pathEdges as PTable<unknown>, pathId, (rows, i) =>
     put(rowField(rows as PathEdgeRow[], i, 'edgeId') as Id, rowField(rows as PathEdgeRow[], i, 'startNodeId') as Id));
   if (!byNumber) for (const pe of pathEdgeRowsOf(m, pathId)) put(pe.edgeId, pe.startNodeId);
+}
+/** Makes the base rows of these tables not made yet (a whole read's: lazy-column-rows.ts), all in one pass in row
+ *  order — before a scan that reads them all (a validation's full run): cheaper than making them one by one as its
+ *  lookups reach them. */
+export function makeBaseRows(m: Model, tables: readonly ('objectInstances' | 'pathEdges')[]): void {
+  for (const t of tables) filledRows((m[t].base as RowBase<unknown>).rows);
 }
 /** The path edge rows of a path in path order (pathEdgesOfPath(…).map(getPathEdge), missing ones left out). */
 export const pathEdgeRowsOf = (m: Model, pathId: Id): PathEdgeRow[] => listRows(m.pathEdgesByPath, m.pathEdges, pathId);

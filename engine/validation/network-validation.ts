@@ -5,7 +5,7 @@
 // Results are kept per validator and subject; counts per severity and per validator follow each replacement, and
 // `version` goes up whenever the set of results changes (a cheap subscription key for a UI).
 import type { Id } from '../types';
-import { allObjects, type Model } from '../model';
+import { allObjects, makeBaseRows, type Model } from '../model';
 import { pentries } from '../ptable';
 import type { Diff, DiffRow } from '../tx';
 import { resolveContext, type ValidationContext } from './context';
@@ -42,6 +42,7 @@ export class NetworkValidation {
 
   /** Every subject of a full run per validator: one scan of the network objects and one of the instances for all. */
   private eachSubject(m: Model, f: (a: Active, id: Id) => void): void {
+    makeBaseRows(m, ['objectInstances', 'pathEdges']); // the checks read every instance and path edge
     const objects: Active[] = [], byType: [Active, ReadonlySet<number>][] = [];
     for (const a of this.active) {
       const s = a.v.subjects(this.ctx);

@@ -5,19 +5,22 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { madeCount, rowAt } from '../../engine/lazy-rows';
+import { holdsHit } from '../../engine/list-rows';
 import { columnRows, modelFromColumns, modelOfColumns } from '../../engine/model-columns';
 import { columnIds, columnIndex } from '../../engine/column-index';
 import { lazyColumnIds } from '../../engine/lazy-column-rows';
 import { modelInputFromColumns, networkColumns } from '../../engine/network-arrow';
 import {
-  createModel, eachInstanceOf, eachPathEdgeOf, getInstance, getPathEdge, instanceRowsOf, instanceTypesOf, instancesOf, pathEdgeRowsOf,
+  createModel, eachInstanceOf, makeBaseRows, eachPathEdgeOf, getInstance, getPathEdge, instanceRowsOf, instanceTypesOf, instancesOf, pathEdgeRowsOf,
   pathEdgeRowsOfEdge, pathEdgesOfPath, type Model,
 } from '../../engine/model';
 import { applyActions } from '../../engine/tx';
 import type { Action } from '../../engine/actions';
 import { pentries, pget, type RowBase } from '../../engine/ptable';
 import { displayName } from '../../engine/feature-properties';
-import { arrowOf, build, netArb } from './support/arrow-networks';
+import { arrowOf, build, generatedAnswer, netArb } from './support/arrow-networks';
+import { NetworkValidation, resultKey } from '../../engine/validation/index';
+import { GENERATED_TYPES } from '../../engine/generate';
 
 const made = (m: Model, t: 'objectInstances' | 'pathEdges') => madeCount((m[t].base as RowBase<unknown>).rows);
 const sorted = <T>(l: [string, T][]) => l.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -73,6 +76,41 @@ describe('lazy column rows', () => {
     expect(displayName(m, 'p0')).toBe('cable 1');
     expect(made(m, 'objectInstances') + made(m, 'pathEdges')).toBe(0);
     expect(madeCount(rows.ids)).toBe(c.objects + 2); // the path's two instances' ids, to find their names
+  });
+
+  it('a list read by row number holds no table of the model after it (a closed project is not kept alive by its last read)', () => {
+    const net = { nodes: ['a'], edges: [], paths: [[0]], insts: [[0, 1], [1, 2]] as [number, number][], values: [[0, 'name', 'x']] as [number, string, string | null][], rels: [] };
+    const m = modelFromColumns(networkColumns(arrowOf(build(net as never))));
+    expect(instanceRowsOf(m, 'a')).toHaveLength(1);
+    expect(holdsHit()).toBe(false);
+    expect(instanceTypesOf(m, 'p0')).toEqual([2]);
+    expect(holdsHit()).toBe(false);
+    expect(displayName(m, 'a')).toBe('x');
+    expect(holdsHit()).toBe(false);
+  });
+
+  it('a validation\'s full run over a whole read finds what it finds over createModel\'s rows (and makes every instance and path-edge row)', () => {
+    const bytes = generatedAnswer(300), types = { objectTypes: GENERATED_TYPES };
+    const c = networkColumns(bytes), rows = columnRows(c), m = modelOfColumns(c, rows, columnIndex(c), types);
+    const ref = createModel({ ...modelInputFromColumns(networkColumns(bytes)), ...types });
+    expect(made(m, 'objectInstances') + made(m, 'pathEdges')).toBe(0);
+    const keys = (v: NetworkValidation) => v.results().map(resultKey).sort();
+    const got = keys(new NetworkValidation(m)), want = keys(new NetworkValidation(ref));
+    expect(got.length).toBeGreaterThan(0);
+    expect(got).toEqual(want);
+    expect([made(m, 'objectInstances'), made(m, 'pathEdges')]).toEqual([rows.instances.length, rows.pathEdges.length]);
+  });
+
+  it('makeBaseRows makes every instance and path-edge row in one pass (what a full scan then reads), equal to createModel\'s', () => {
+    const bytes = generatedAnswer(60);
+    const c = networkColumns(bytes), rows = columnRows(c), m = modelOfColumns(c, rows, columnIndex(c));
+    const ref = createModel(modelInputFromColumns(networkColumns(bytes)));
+    makeBaseRows(m, ['objectInstances']);
+    expect([made(m, 'objectInstances'), made(m, 'pathEdges')]).toEqual([rows.instances.length, 0]);
+    makeBaseRows(m, ['pathEdges']);
+    expect(made(m, 'pathEdges')).toBe(rows.pathEdges.length);
+    expect(sorted([...pentries(m.objectInstances)])).toEqual(sorted([...pentries(ref.objectInstances)]));
+    expect(sorted([...pentries(m.pathEdges)])).toEqual(sorted([...pentries(ref.pathEdges)]));
   });
 
   it('after an edit the field-by-field reads give the edited rows (an instance deleted, a path edge moved)', () => {
