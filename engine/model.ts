@@ -216,6 +216,14 @@ export function eachInstanceOf(m: Model, objectId: Id, put: (id: Id, objectTypeI
     put(rowField(rows as InstanceRow[], i, 'id') as Id, rowField(rows as InstanceRow[], i, 'objectTypeId') as number));
   if (!byNumber) for (const r of instanceRowsOf(m, objectId)) put(r.id, r.objectTypeId);
 }
+/** The id of an object's k-th instance (eachInstanceOf's order), its row not made (the map's style props). */
+export function instanceIdAt(m: Model, objectId: Id, k: number): Id | undefined {
+  let at = 0, id: Id | undefined;
+  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) => {
+    if (at++ === k) id = rowField(rows as InstanceRow[], i, 'id') as Id;
+  });
+  return byNumber ? id : instanceRowsOf(m, objectId)[k]?.id;
+}
 /** Each path edge of a path as (edge id, start node id), in pathEdgeRowsOf's order — rows not made yet read from a
  *  whole read's columns without making them (the map draws every path along its edges). */
 export function eachPathEdgeOf(m: Model, pathId: Id, put: (edgeId: Id, startNodeId: Id) => void): void {

@@ -4,7 +4,7 @@
 // engine/feature-properties.ts). Paths (cables) are drawn along their edges (path-geometry.ts).
 import type { Id } from 'engine/types';
 import { displayName } from 'engine/feature-properties';
-import { allObjects, eachPathEdgeOf, eachValueOf, getObject, instanceRowsOf, instanceTypesOf, type Model, type NetworkObjectRow } from 'engine/model';
+import { allObjects, eachPathEdgeOf, eachValueOf, getObject, instanceIdAt, instanceTypesOf, type Model, type NetworkObjectRow } from 'engine/model';
 import type { Props } from 'layers/types';
 import type { NetworkSource } from './network-chunks';
 import { cableKind, pathLine } from './path-geometry';
@@ -24,7 +24,7 @@ const typeName = (m: Model, typeId: number | undefined): string | null => (typeI
 function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
   if (!o) return undefined;
   const types = instanceTypesOf(m, id);
-  const propsOf = (k: number) => () => instanceProps(m, instanceRowsOf(m, id)[k]?.id);
+  const propsOf = (k: number) => () => instanceProps(m, instanceIdAt(m, id, k));
   const props = propsOf(0);
   const instances = types.length < 2 ? undefined : types.map((t, k) => ({ typeName: typeName(m, t), props: propsOf(k) }));
   if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeName(m, types[0]), props, instances };
