@@ -1,7 +1,7 @@
 // The main thread's part of a whole read (issue 15; engine/lazy-column-rows.ts, model-columns.ts): the rows made from
 // an Arrow answer's columns, the model assembled from them and the worker's index, then the map's first-draw reads
-// (src/map/render/model-source.ts: every object described — its instances' types, a path's line along its edges, each
-// path's display name). The instance and path-edge rows and the ids' text other than the objects' made when first
+// (src/map/render/model-source.ts: every object described — its instances' types, its first instance's style props, a
+// path's line along its edges, each path's display name). The instance and path-edge rows and the ids' text other than the objects' made when first
 // read (this code) beside the same steps with them made up front (the baseline: the sixteenth/seventeenth stops'
 // rows) — on the generated FTTH network with UUID ids of bench:column-index (tests/engine/support/arrow-networks.ts generatedAnswer).
 // Run: npm run bench:column-rows (honours BENCH_MAX_SIZE; BENCH_ROWS_RUNS passes, default 7).
@@ -40,7 +40,7 @@ async function pass(bytes: Uint8Array, lazy: boolean) {
   const t2 = now();
   const src = modelSource(() => m);
   let drawn = 0;
-  src.forEach((id, d) => { drawn++; if (d.path) { d.over?.(); src.labelOf(id); } });
+  src.forEach((id, d) => { drawn++; d.props?.(); if (d.path) { d.over?.(); src.labelOf(id); } });
   const t3 = now();
   kept = m;
   await tick();

@@ -3,7 +3,8 @@
 // type, including names coming from paths over an edge." Reads only the object's instances, the paths over it and their
 // instances, through the model's indexes: O(instances of the object + paths over it), never a scan of the network.
 import type { Id } from './types';
-import { eachInstanceOf, getObject, getValue, instanceRowsOf, pathEdgeRowsOfEdge, valuesOf, type Model, type PathEdgeRow } from './model';
+import { eachInstanceOf } from './field-reads';
+import { getObject, getValue, instanceRowsOf, pathEdgeRowsOfEdge, valuesOf, type Model, type PathEdgeRow } from './model';
 import { listRowNumbers } from './list-rows';
 import { rowField } from './lazy-rows';
 import type { PTable } from './ptable';

@@ -3,12 +3,12 @@
 import type {
   AttributeValue, Id, NetworkObject, NetworkObjectKind, ObjectInstance, ObjectRelationType, ObjectType, PathEdge, Relation,
 } from './types';
-import { pget, pentries, ptable, type PTable, type RowBase } from './ptable';
+import { pget, pentries, ptable, type PTable } from './ptable';
 import { HashColumn, TableBuilder, buildList, byString } from './build';
 import { Scratch } from './scratch';
 import { rowKey2, rowKey3 } from './id-table';
 import { listRowNumbers, listRowWhere, listRows } from './list-rows';
-import { filledRows, rowAt, rowField } from './lazy-rows';
+import { rowAt, rowField } from './lazy-rows';
 
 /** A network object as stored: the wire object without embedded instances and path edges. */
 export type NetworkObjectRow = Omit<NetworkObject, 'pathEdges' | 'objectInstances'>;
@@ -200,43 +200,6 @@ export function eachValueOf(m: Model, instanceId: Id, put: (name: string, value:
 }
 /** The instance rows of an object (instancesOf(…).map(getInstance), missing ones left out) — read by row number. */
 export const instanceRowsOf = (m: Model, objectId: Id): InstanceRow[] => listRows(m.instancesByObject, m.objectInstances, objectId);
-/** The object types of an object's instances, in instanceRowsOf's order — a whole read's instance rows not made yet
- *  are read from its columns without making them (the map's first draw reads every object's). */
-export function instanceTypesOf(m: Model, objectId: Id): number[] {
-  const out: number[] = [];
-  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) => {
-    out.push(rowField(rows as InstanceRow[], i, 'objectTypeId') as number);
-  });
-  return byNumber ? out : instanceRowsOf(m, objectId).map((r) => r.objectTypeId);
-}
-/** Each instance of an object as (id, object type), in instanceRowsOf's order — rows not made yet read from a whole
- *  read's columns without making them. */
-export function eachInstanceOf(m: Model, objectId: Id, put: (id: Id, objectTypeId: number) => void): void {
-  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) =>
-    put(rowField(rows as InstanceRow[], i, 'id') as Id, rowField(rows as InstanceRow[], i, 'objectTypeId') as number));
-  if (!byNumber) for (const r of instanceRowsOf(m, objectId)) put(r.id, r.objectTypeId);
-}
-/** The id of an object's k-th instance (eachInstanceOf's order), its row not made (the map's style props). */
-export function instanceIdAt(m: Model, objectId: Id, k: number): Id | undefined {
-  let at = 0, id: Id | undefined;
-  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) => {
-    if (at++ === k) id = rowField(rows as InstanceRow[], i, 'id') as Id;
-  });
-  return byNumber ? id : instanceRowsOf(m, objectId)[k]?.id;
-}
-/** Each path edge of a path as (edge id, start node id), in pathEdgeRowsOf's order — rows not made yet read from a
- *  whole read's columns without making them (the map draws every path along its edges). */
-export function eachPathEdgeOf(m: Model, pathId: Id, put: (edgeId: Id, startNodeId: Id) => void): void {
-  const byNumber = listRowNumbers(m.pathEdgesByPath, m.pathEdges as PTable<unknown>, pathId, (rows, i) =>
-    put(rowField(rows as PathEdgeRow[], i, 'edgeId') as Id, rowField(rows as PathEdgeRow[], i, 'startNodeId') as Id));
-  if (!byNumber) for (const pe of pathEdgeRowsOf(m, pathId)) put(pe.edgeId, pe.startNodeId);
-}
-/** Makes the base rows of these tables not made yet (a whole read's: lazy-column-rows.ts), all in one pass in row
- *  order — before a scan that reads them all (a validation's full run): cheaper than making them one by one as its
- *  lookups reach them. */
-export function makeBaseRows(m: Model, tables: readonly ('objectInstances' | 'pathEdges')[]): void {
-  for (const t of tables) filledRows((m[t].base as RowBase<unknown>).rows);
-}
 /** The path edge rows of a path in path order (pathEdgesOfPath(…).map(getPathEdge), missing ones left out). */
 export const pathEdgeRowsOf = (m: Model, pathId: Id): PathEdgeRow[] => listRows(m.pathEdgesByPath, m.pathEdges, pathId);
 /** The path edge rows over an edge (pathEdgesOfEdge(…).map(getPathEdge), missing ones left out). */

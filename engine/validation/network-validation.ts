@@ -5,7 +5,8 @@
 // Results are kept per validator and subject; counts per severity and per validator follow each replacement, and
 // `version` goes up whenever the set of results changes (a cheap subscription key for a UI).
 import type { Id } from '../types';
-import { allObjects, makeBaseRows, type Model } from '../model';
+import { allObjects, type Model } from '../model';
+import { makeBaseRows } from '../field-reads';
 import { pentries } from '../ptable';
 import type { Diff, DiffRow } from '../tx';
 import { resolveContext, type ValidationContext } from './context';

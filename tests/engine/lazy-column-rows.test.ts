@@ -11,9 +11,9 @@ import { columnIds, columnIndex } from '../../engine/column-index';
 import { lazyColumnIds } from '../../engine/lazy-column-rows';
 import { modelInputFromColumns, networkColumns } from '../../engine/network-arrow';
 import {
-  createModel, eachInstanceOf, makeBaseRows, eachPathEdgeOf, getInstance, getPathEdge, instanceRowsOf, instanceTypesOf, instancesOf, pathEdgeRowsOf,
-  pathEdgeRowsOfEdge, pathEdgesOfPath, type Model,
+  createModel, getInstance, getPathEdge, instanceRowsOf, valuesOf, instancesOf, pathEdgeRowsOf, pathEdgeRowsOfEdge, pathEdgesOfPath, type Model,
 } from '../../engine/model';
+import { eachInstanceOf, eachPathEdgeOf, eachValueOfInstanceAt, instanceTypesOf, makeBaseRows } from '../../engine/field-reads';
 import { applyActions } from '../../engine/tx';
 import type { Action } from '../../engine/actions';
 import { pentries, pget, type RowBase } from '../../engine/ptable';
@@ -25,6 +25,7 @@ import { GENERATED_TYPES } from '../../engine/generate';
 const made = (m: Model, t: 'objectInstances' | 'pathEdges') => madeCount((m[t].base as RowBase<unknown>).rows);
 const sorted = <T>(l: [string, T][]) => l.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 const instancesByFields = (m: Model, o: string) => { const out: [string, number][] = []; eachInstanceOf(m, o, (i, t) => out.push([i, t])); return out; };
+const valuesAt = (m: Model, o: string, k: number) => { const out: [string, unknown][] = []; eachValueOfInstanceAt(m, o, k, (n, v) => out.push([n, v])); return out; };
 const pathByFields = (m: Model, p: string) => { const out: [string, string][] = []; eachPathEdgeOf(m, p, (e, s) => out.push([e, s])); return out; };
 
 describe('lazy column rows', () => {
@@ -113,14 +114,16 @@ describe('lazy column rows', () => {
     expect(sorted([...pentries(m.pathEdges)])).toEqual(sorted([...pentries(ref.pathEdges)]));
   });
 
-  it('after an edit the field-by-field reads give the edited rows (an instance deleted, a path edge moved)', () => {
+  it('after an edit the field-by-field reads give the edited rows (an instance deleted, a path edge moved, a value changed)', () => {
     fc.assert(fc.property(netArb, fc.nat(), fc.nat(), (r, a, b) => {
       const bytes = arrowOf(build(r));
       const m = modelFromColumns(networkColumns(bytes)), ref = createModel(modelInputFromColumns(networkColumns(bytes)));
       const insts = [...pentries(ref.objectInstances)], pes = [...pentries(ref.pathEdges)];
       const edits: Action[] = [];
-      if (insts.length) edits.push({ code: 8 as const, before: insts[a % insts.length][1] });
+      if (insts.length && a % 2 === 1) edits.push({ code: 8 as const, before: insts[a % insts.length][1] });
       if (pes.length) { const pe = pes[b % pes.length][1]; edits.push({ code: 4 as const, before: pe, after: { ...pe, startNodeId: 'moved' } }); }
+      const avs = [...pentries(ref.attributeValues)];
+      if (avs.length && a % 4 !== 1) { const v = avs[b % avs.length][1]; edits.push({ code: 11 as const, before: v, after: { ...v, value: 'edited' } }); }
       if (!edits.length) return;
       const tryApply = (mm: Model) => { try { return applyActions(mm, edits); } catch (e) { return String(e); } };
       const x = tryApply(m), y = tryApply(ref);
@@ -129,6 +132,7 @@ describe('lazy column rows', () => {
         expect(instancesByFields(x.model, o)).toEqual(instancesByFields(y.model, o));
         expect(pathByFields(x.model, o)).toEqual(pathByFields(y.model, o));
         expect(instanceTypesOf(x.model, o)).toEqual(instanceTypesOf(y.model, o));
+        instanceRowsOf(y.model, o).forEach((inst, k) => expect(valuesAt(x.model, o, k)).toEqual(valuesOf(y.model, inst.id).map((v) => [v.attributeTypeName, v.value])));
       }
       expect(pget(x.model.objectInstances, insts[0]?.[0] ?? '')).toEqual(pget(y.model.objectInstances, insts[0]?.[0] ?? ''));
     }), { numRuns: 150 });

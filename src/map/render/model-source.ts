@@ -4,18 +4,11 @@
 // engine/feature-properties.ts). Paths (cables) are drawn along their edges (path-geometry.ts).
 import type { Id } from 'engine/types';
 import { displayName } from 'engine/feature-properties';
-import { allObjects, eachPathEdgeOf, eachValueOf, getObject, instanceIdAt, instanceTypesOf, type Model, type NetworkObjectRow } from 'engine/model';
+import { allObjects, getObject, type Model, type NetworkObjectRow } from 'engine/model';
+import { eachPathEdgeOf, eachValueOfInstanceAt, instanceTypesOf } from 'engine/field-reads';
 import type { Props } from 'layers/types';
 import type { NetworkSource } from './network-chunks';
 import { cableKind, pathLine } from './path-geometry';
-
-/** An instance's attribute values as style properties (read only when a style asks; a whole read's value rows not made
- *  yet are read from its columns, none made: engine/lazy-rows.ts). */
-export function instanceProps(m: Model, iid: Id | undefined): Props {
-  const out: Props = {};
-  if (iid) eachValueOf(m, iid, (name, value) => { out[name] = value; });
-  return out;
-}
 
 const typeName = (m: Model, typeId: number | undefined): string | null => (typeId === undefined ? null : m.schema.objectTypes[typeId]?.name ?? null);
 
@@ -24,7 +17,9 @@ const typeName = (m: Model, typeId: number | undefined): string | null => (typeI
 function describe(m: Model, id: Id, o: NetworkObjectRow | undefined) {
   if (!o) return undefined;
   const types = instanceTypesOf(m, id);
-  const propsOf = (k: number) => () => instanceProps(m, instanceIdAt(m, id, k));
+  // instance k's attribute values as style props (read only when a style asks; a whole read's value rows not made yet
+  // are read from its columns, none made: engine/lazy-rows.ts)
+  const propsOf = (k: number) => (): Props => { const out: Props = {}; eachValueOfInstanceAt(m, id, k, (name, value) => { out[name] = value; }); return out; };
   const props = propsOf(0);
   const instances = types.length < 2 ? undefined : types.map((t, k) => ({ typeName: typeName(m, t), props: propsOf(k) }));
   if (o.node) return { kind: 'node' as const, coords: [o.node.geometry.coordinates], typeName: typeName(m, types[0]), props, instances };

@@ -3,7 +3,8 @@
 // end nodes (server/geoserver/network-features.ts): ap at both ends → ap_to_oap, ap and dp → ap_to_dp, a customer
 // connection at either end → dp_to_ka; the four cable layers of the catalogue each draw one kind.
 import type { Id, Position } from 'engine/types';
-import { eachPathEdgeOf, getObject, instanceTypesOf, type Model } from 'engine/model';
+import { getObject, type Model } from 'engine/model';
+import { eachPathEdgeOf, instanceTypesOf } from 'engine/field-reads';
 
 /** The path's line: its edges' coordinates chained from its start node (shared points once); [] when incomplete. Its
  *  path edges read field by field (a whole read's path-edge rows are not made for the draw). */

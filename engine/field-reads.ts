@@ -1,0 +1,69 @@
+// Reads of the model field by field (issue 15): what the map's first draw, its labels and a validation's full run read
+// of instances and path edges, without making a whole read's rows not made yet (engine/lazy-column-rows.ts) — each
+// the same as reading the rows (instanceRowsOf, pathEdgeRowsOf, valuesOf), which they fall back to where a list is
+// read by key (local changes).
+import { eachValueOf, instanceRowsOf, pathEdgeRowsOf, type InstanceRow, type Model, type PathEdgeRow } from './model';
+import type { AttributeValue, Id } from './types';
+import { listRowNumbers } from './list-rows';
+import { filledRows, rowField } from './lazy-rows';
+import { isListBase, type PTable, type RowBase } from './ptable';
+
+/** The object types of an object's instances, in instanceRowsOf's order — a whole read's instance rows not made yet
+ *  are read from its columns without making them (the map's first draw reads every object's). */
+export function instanceTypesOf(m: Model, objectId: Id): number[] {
+  const out: number[] = [];
+  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) => {
+    out.push(rowField(rows as InstanceRow[], i, 'objectTypeId') as number);
+  });
+  return byNumber ? out : instanceRowsOf(m, objectId).map((r) => r.objectTypeId);
+}
+/** Each instance of an object as (id, object type), in instanceRowsOf's order — rows not made yet read from a whole
+ *  read's columns without making them. */
+export function eachInstanceOf(m: Model, objectId: Id, put: (id: Id, objectTypeId: number) => void): void {
+  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) =>
+    put(rowField(rows as InstanceRow[], i, 'id') as Id, rowField(rows as InstanceRow[], i, 'objectTypeId') as number));
+  if (!byNumber) for (const r of instanceRowsOf(m, objectId)) put(r.id, r.objectTypeId);
+}
+/** The id of an object's k-th instance (eachInstanceOf's order), its row not made (the map's style props). */
+export function instanceIdAt(m: Model, objectId: Id, k: number): Id | undefined {
+  let at = 0, id: Id | undefined;
+  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) => {
+    if (at++ === k) id = rowField(rows as InstanceRow[], i, 'id') as Id;
+  });
+  return byNumber ? id : instanceRowsOf(m, objectId)[k]?.id;
+}
+/** Each path edge of a path as (edge id, start node id), in pathEdgeRowsOf's order — rows not made yet read from a
+ *  whole read's columns without making them (the map draws every path along its edges). */
+export function eachPathEdgeOf(m: Model, pathId: Id, put: (edgeId: Id, startNodeId: Id) => void): void {
+  const byNumber = listRowNumbers(m.pathEdgesByPath, m.pathEdges as PTable<unknown>, pathId, (rows, i) =>
+    put(rowField(rows as PathEdgeRow[], i, 'edgeId') as Id, rowField(rows as PathEdgeRow[], i, 'startNodeId') as Id));
+  if (!byNumber) for (const pe of pathEdgeRowsOf(m, pathId)) put(pe.edgeId, pe.startNodeId);
+}
+/** Makes the base rows of these tables not made yet (a whole read's: lazy-column-rows.ts), all in one pass in row
+ *  order — before a scan that reads them all (a validation's full run): cheaper than making them one by one as its
+ *  lookups reach them. */
+export function makeBaseRows(m: Model, tables: readonly ('objectInstances' | 'pathEdges')[]): void {
+  for (const t of tables) filledRows((m[t].base as RowBase<unknown>).rows);
+}
+/** Each attribute value (name, value) of an object's k-th instance, in eachValueOf's order (the map's style props).
+ *  Where the instances and values are as loaded (no local change, no merged segment: a whole read's first draw) the
+ *  instance's values are read by its row number — its id neither made nor looked up. */
+export function eachValueOfInstanceAt(m: Model, objectId: Id, k: number, put: (name: string, value: AttributeValue['value']) => void): void {
+  const vl = m.valuesByInstance, av = m.attributeValues, oi = m.objectInstances;
+  const b = vl.base;
+  if (vl.over === null && vl.segs.length === 0 && av.over === null && av.segs.length === 0 && oi.over === null && oi.segs.length === 0 &&
+    isListBase(b) && b.values instanceof Int32Array && b.of === (av.base as RowBase<unknown>).ids && b.ids === (oi.base as RowBase<unknown>).ids) {
+    let row = -1, at = 0;
+    const byNumber = listRowNumbers(m.instancesByObject, oi as PTable<unknown>, objectId, (_rows, i) => { if (at++ === k) row = i; });
+    if (byNumber) {
+      if (row < 0) return;
+      const v = b.values, rows = (av.base as RowBase<AttributeValue>).rows;
+      for (let q = b.offsets[row], e = b.offsets[row + 1]; q < e; q++) {
+        put(rowField(rows, v[q], 'attributeTypeName') as string, rowField(rows, v[q], 'value') as AttributeValue['value']);
+      }
+      return;
+    }
+  }
+  const iid = instanceIdAt(m, objectId, k);
+  if (iid !== undefined) eachValueOf(m, iid, put);
+}
