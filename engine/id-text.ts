@@ -4,6 +4,9 @@
 // are those of the ids' strings (hashChars over the lowercase 8-4-4-4-12 text; the strings' `<` order, which for two
 // such texts is the order of their bytes).
 import { hashChars } from './id-table';
+import { rowAt } from './lazy-rows';
+
+const at = rowAt as (ids: readonly string[], i: number) => string;
 import { HI, LO, bit, utf8String, uuidString, type UuidColumn, type Utf8Column } from './utf8-column';
 
 export interface IdText {
@@ -20,11 +23,11 @@ export interface IdText {
 
 const cmpStr = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-/** Ids given as strings. */
+/** Ids given as strings (a whole read's lazy ids array too: lazy-column-rows.ts). */
 export function stringIdText(ids: readonly string[]): IdText {
   return {
-    size: ids.length, hashFrom: (h, i) => hashChars(h, ids[i]), cmp: (i, j) => cmpStr(ids[i], ids[j]), text: (i) => ids[i],
-    hashAll(h, out) { for (let i = 0; i < ids.length; i++) out[i] = hashChars(h, ids[i]); },
+    size: ids.length, hashFrom: (h, i) => hashChars(h, at(ids, i)), cmp: (i, j) => cmpStr(at(ids, i), at(ids, j)), text: (i) => at(ids, i),
+    hashAll(h, out) { for (let i = 0; i < ids.length; i++) out[i] = hashChars(h, at(ids, i)); },
   };
 }
 

@@ -1,5 +1,5 @@
-// The model built straight from the columns of an Arrow network read (issue 15): the rows are made here as for
-// createModel's flat input (repeated values sharing one string); the id tables' slots and
+// The model built straight from the columns of an Arrow network read (issue 15): the object rows are made here as for
+// createModel's flat input, the other rows and most ids' text when first read (lazy-column-rows.ts); the id tables' slots and
 // the reverse indexes' plans come from the answer's row numbers (column-index.ts: each id hashed once, no lookup of
 // reference strings), computed here or, in the app, by a Web Worker at the same time. The result holds exactly what
 // createModel(modelInputFromColumns(c)) holds; an answer with duplicate keys (never sent by the server) goes that

@@ -1,6 +1,7 @@
 // A whole network read's Arrow answer taken as it arrives (issue 15): its IPC streams are read table by table from the
-// body's chunks, and each table's rows are made as soon as it is complete — ids first (the server writes them first),
-// then the objects, path edges, instances, values and relations — while the rest of the body is still on its way, so
+// body's chunks, and each table's rows are made as soon as it is complete — the objects' ids first (the server writes
+// the ids first), then the objects (the other tables' rows, and the other ids, are made when first read:
+// lazy-column-rows.ts) — while the rest of the body is still on its way, so
 // the main thread's row making overlaps the browser receiving and inflating the bytes instead of following them. The
 // result is what networkColumns + columnRows give for the whole body (the same rows, in the same order); an answer
 // whose ids do not come first has its rows made at the end.
@@ -39,8 +40,9 @@ export async function readTables(chunks: AsyncIterable<Uint8Array>, onTable?: (n
   return columnsOfTables(t, projectId, objects);
 }
 
-/** Reads an answer from its chunks, making rows table by table. */
-export async function streamColumnRows(chunks: AsyncIterable<Uint8Array>): Promise<StreamedAnswer> {
+/** Reads an answer from its chunks, making rows table by table; `onLazy` is given the instance and path-edge rows as
+ *  their tables complete (made when first read: the app fills them in idle time, src/api/idle-rows.ts). */
+export async function streamColumnRows(chunks: AsyncIterable<Uint8Array>, onLazy?: (rows: readonly unknown[]) => void): Promise<StreamedAnswer> {
   let rowsMs = 0, objects = 0;
   let ids: string[] | null = null, objs: NetworkObjectRow[] = [];
   const made: Partial<Omit<ColumnRows, 'ids' | 'objects'>> = {};
@@ -51,8 +53,8 @@ export async function streamColumnRows(chunks: AsyncIterable<Uint8Array>): Promi
     const t0 = performance.now();
     if (name === 'ids') { ids = lazyColumnIds(c); objects = c.objects; objs = new Array<NetworkObjectRow>(objects); }
     else if ((OBJECT_TABLES as readonly string[]).includes(name)) objectRowsOf(name as (typeof OBJECT_TABLES)[number], c, ids!, put);
-    else if (name === 'instances') made.instances = lazyInstanceRows(c, ids!);
-    else if (name === 'pathEdges') made.pathEdges = lazyPathEdgeRows(c, ids!);
+    else if (name === 'instances') onLazy?.(made.instances = lazyInstanceRows(c, ids!));
+    else if (name === 'pathEdges') onLazy?.(made.pathEdges = lazyPathEdgeRows(c, ids!));
     else if (name === 'values') made.values = lazyValueRows(c, ids!);
     else if (name === 'relations') made.relations = lazyRelationRows(c, ids!);
     rowsMs += performance.now() - t0;

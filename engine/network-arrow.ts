@@ -6,7 +6,7 @@ import { RecordBatchReader, type Data } from 'apache-arrow';
 import { ARROW_TABLE_ORDER, META_OBJECTS, META_PROJECT, META_TABLE, type ArrowTableName } from './network-arrow-schema';
 import type { AttributeValue, NetworkObject, ObjectInstance, PathEdge, Relation } from './types';
 import type { InstanceRow, ModelInput, PathEdgeRow } from './model';
-import { bit, idStrings, internedStrings, lazyStrings, strings, type UuidColumn, type Utf8Column } from './utf8-column';
+import { bit, idStrings, internedStrings, strings, type UuidColumn, type Utf8Column } from './utf8-column';
 import { rowAt } from './lazy-rows';
 
 /** Id i's text from the model's ids (made now where the ids are made when first read: lazy-column-rows.ts). */

@@ -5,7 +5,7 @@
 // still gives the same rows (made at the end); a truncated body fails.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { networkColumns, relationRows, valueRows } from '../../engine/network-arrow';
+import { instanceRows, networkColumns, pathEdgeRows, relationRows, valueRows, type NetworkColumns } from '../../engine/network-arrow';
 import { columnRows } from '../../engine/model-columns';
 import { filledRows } from '../../engine/lazy-rows';
 import { readTables, streamColumnRows } from '../../engine/network-arrow-stream';
@@ -26,10 +26,12 @@ async function* chunked(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint8
   }
 }
 
-/** Equal rows, values and relations compared as made (both sides make them when first read). */
-function expectSameRows(a: ReturnType<typeof columnRows>, b: ReturnType<typeof columnRows>) {
-  expect(filledRows(a.values)).toEqual(filledRows(b.values));
-  expect(filledRows(a.relations)).toEqual(filledRows(b.relations));
+/** Equal rows: ids, instances, path edges, values and relations compared as made (both sides make them when first
+ *  read), the instances and path edges also against the rows made up front. */
+function expectSameRows(a: ReturnType<typeof columnRows>, b: ReturnType<typeof columnRows>, c: NetworkColumns) {
+  for (const k of ['ids', 'instances', 'pathEdges', 'values', 'relations'] as const) expect(filledRows<unknown>(a[k])).toEqual(filledRows<unknown>(b[k]));
+  expect(a.instances).toEqual(instanceRows(c, columnIds(c)));
+  expect(a.pathEdges).toEqual(pathEdgeRows(c, columnIds(c)));
   expect(a).toEqual(b);
 }
 
@@ -38,7 +40,7 @@ async function expectStreamed(bytes: Uint8Array, cuts: number[]) {
   const s = await streamColumnRows(chunked(bytes, cuts));
   expect(s.columns).toEqual(whole);
   const rows = columnRows(whole);
-  expectSameRows(s.rows, rows);
+  expectSameRows(s.rows, rows, whole);
   // rows made when first read are the rows made at once
   expect(filledRows(rows.values)).toEqual(valueRows(whole, s.rows.ids));
   expect(filledRows(rows.relations)).toEqual(relationRows(whole, s.rows.ids));
@@ -92,7 +94,7 @@ describe('a whole read taken as it arrives', () => {
     const whole = networkColumns(bytes);
     const idsLast = reordered(bytes, [1, 2, 3, 4, 5, 6, 7, 0]);
     const s = await streamColumnRows(chunked(idsLast, [10, 300, 301]));
-    expectSameRows(s.rows, columnRows(whole));
+    expectSameRows(s.rows, columnRows(whole), whole);
     // values and relations before the instances (their lists are keyed by instance rows)
     const late = reordered(bytes, [0, 1, 2, 3, 4, 6, 7, 5]);
     let ix: ReturnType<typeof columnIndexer> | undefined;
