@@ -5,7 +5,7 @@
 // `rowAt`, and whole-array readers through `filledRows`.
 
 /** A rows array's maker and how many of its rows are still to make (at 0 the maker and the columns it reads go). */
-interface Maker { make: (i: number) => unknown; peek: ((i: number, field: string) => unknown) | null; left: number; next: number }
+interface Maker { make: (i: number) => unknown; peek: ((i: number, field: string) => unknown) | null; left: number }
 const makers = new WeakMap<readonly unknown[], Maker>();
 // the last array asked about and its maker (reads come in runs over one table: one compare instead of a WeakMap get);
 // let go of after the current task (a microtask), so a table the model no longer has is not kept alive by this cache
@@ -26,7 +26,7 @@ const forget = (rows: readonly unknown[]) => { makers.delete(rows); if (rows ===
 export function lazyRows<T>(n: number, make: (i: number) => T, peek?: (i: number, field: keyof T & string) => unknown): T[] {
   // filled with undefined: fast elements (a large array made holey would be kept as a dictionary)
   const rows = new Array<T>(n).fill(undefined as T);
-  if (n > 0) makers.set(rows, { make, peek: (peek as Maker['peek']) ?? null, left: n, next: 0 });
+  if (n > 0) makers.set(rows, { make, peek: (peek as Maker['peek']) ?? null, left: n });
   return rows;
 }
 
@@ -56,17 +56,6 @@ export function filledRows<T>(rows: readonly T[]): readonly T[] {
   for (let i = 0; i < rows.length; i++) if (rows[i] === undefined) (rows as T[])[i] = m.make(i) as T;
   forget(rows);
   return rows;
-}
-
-/** Makes up to `budget` rows not made yet, in row order from where the last call stopped (filling a table in slices of
- *  idle time); true once every row is made. */
-export function fillSome(rows: readonly unknown[], budget: number): boolean {
-  const m = makerOf(rows);
-  if (m === undefined) return true;
-  let i = m.next;
-  for (; i < rows.length && budget > 0; i++) if (rows[i] === undefined) { rowAt(rows, i); budget--; }
-  m.next = i;
-  return makerOf(rows) === undefined;
 }
 
 /** Whether rows of this array are still to be made (its maker, and the columns it reads, still held). */

@@ -40,9 +40,8 @@ export async function readTables(chunks: AsyncIterable<Uint8Array>, onTable?: (n
   return columnsOfTables(t, projectId, objects);
 }
 
-/** Reads an answer from its chunks, making rows table by table; `onLazy` is given the instance and path-edge rows as
- *  their tables complete (made when first read: the app fills them in idle time, src/api/idle-rows.ts). */
-export async function streamColumnRows(chunks: AsyncIterable<Uint8Array>, onLazy?: (rows: readonly unknown[]) => void): Promise<StreamedAnswer> {
+/** Reads an answer from its chunks, making rows table by table. */
+export async function streamColumnRows(chunks: AsyncIterable<Uint8Array>): Promise<StreamedAnswer> {
   let rowsMs = 0, objects = 0;
   let ids: string[] | null = null, objs: NetworkObjectRow[] = [];
   const made: Partial<Omit<ColumnRows, 'ids' | 'objects'>> = {};
@@ -53,8 +52,8 @@ export async function streamColumnRows(chunks: AsyncIterable<Uint8Array>, onLazy
     const t0 = performance.now();
     if (name === 'ids') { ids = lazyColumnIds(c); objects = c.objects; objs = new Array<NetworkObjectRow>(objects); }
     else if ((OBJECT_TABLES as readonly string[]).includes(name)) objectRowsOf(name as (typeof OBJECT_TABLES)[number], c, ids!, put);
-    else if (name === 'instances') onLazy?.(made.instances = lazyInstanceRows(c, ids!));
-    else if (name === 'pathEdges') onLazy?.(made.pathEdges = lazyPathEdgeRows(c, ids!));
+    else if (name === 'instances') made.instances = lazyInstanceRows(c, ids!);
+    else if (name === 'pathEdges') made.pathEdges = lazyPathEdgeRows(c, ids!);
     else if (name === 'values') made.values = lazyValueRows(c, ids!);
     else if (name === 'relations') made.relations = lazyRelationRows(c, ids!);
     rowsMs += performance.now() - t0;

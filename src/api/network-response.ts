@@ -6,7 +6,6 @@ import { ARROW_MEDIA_TYPE } from 'engine/network-arrow-schema';
 import { modelInputFromColumns, networkColumns, type NetworkColumns } from 'engine/network-arrow';
 import { columnRows, modelOfColumns, type ColumnRows, type ModelTypes } from 'engine/model-columns';
 import { streamColumnRows } from 'engine/network-arrow-stream';
-import { fillWhenIdle } from './idle-rows';
 import { columnIndex, type ColumnIndex } from 'engine/column-index';
 import { startIndexWorker } from './network-index';
 import { workerIndexOf } from './worker-read';
@@ -63,7 +62,7 @@ export async function networkColumnsResponse(r: Response): Promise<unknown> {
   const fromWorker = workerIndexOf(r);
   if (fromWorker && r.body) {
     // the worker read the answer (worker-read.ts): it computes the index; this thread makes the rows from its batches
-    const s = await streamColumnRows(bodyChunks(r.body), fillWhenIdle);
+    const s = await streamColumnRows(bodyChunks(r.body));
     return { columns: s.columns, made: s.rows, madeMs: s.rowsMs, index: fromWorker };
   }
   const worker = startIndexWorker();
@@ -76,7 +75,7 @@ export async function networkColumnsResponse(r: Response): Promise<unknown> {
   }
   try {
     // each chunk goes to the worker as it arrives (it reads the tables as they complete, as this thread does)
-    const s = await streamColumnRows(bodyChunks(r.body, worker ? (c) => worker.feed(c) : undefined), fillWhenIdle);
+    const s = await streamColumnRows(bodyChunks(r.body, worker ? (c) => worker.feed(c) : undefined));
     const index = worker ? worker.end() : Promise.resolve(null);
     return { columns: s.columns, made: s.rows, madeMs: s.rowsMs, index };
   } catch (e) { worker?.stop(); throw e; }

@@ -3,7 +3,7 @@
 // fold of the base into a segment, an edit — gives what createModel's eager rows give, in any order.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fillSome, filledRows, hasUnmade, holdsLast, lazyRows, madeCount, rowAt } from '../../engine/lazy-rows';
+import { filledRows, hasUnmade, holdsLast, lazyRows, madeCount, rowAt } from '../../engine/lazy-rows';
 import { modelFromColumns } from '../../engine/model-columns';
 import { modelInputFromColumns, networkColumns } from '../../engine/network-arrow';
 import { avKey, createModel, eachValueOf, getValue, relKey, relationRowsFrom, relationRowsTo, valuesOf, type Model } from '../../engine/model';
@@ -49,21 +49,6 @@ describe('lazy rows', () => {
     rowAt(two, 1); rowAt(two, 0);
     expect(hasUnmade(two)).toBe(false);
     expect(rowAt(two, 0)).toEqual({ i: 0 });
-  });
-
-  it('fillSome makes the rows not made yet in slices, in row order, skipping rows already read, each once', () => {
-    let calls = 0;
-    const rows = lazyRows(5, (i) => { calls++; return { i }; });
-    const two = rowAt(rows, 2);
-    expect(fillSome(rows, 2)).toBe(false);
-    expect(rows.map((r) => r?.i)).toEqual([0, 1, 2, undefined, undefined]);
-    expect(fillSome(rows, 1)).toBe(false);
-    expect(fillSome(rows, 5)).toBe(true);
-    expect(rows.map((r) => r.i)).toEqual([0, 1, 2, 3, 4]);
-    expect(rows[2]).toBe(two);
-    expect([calls, hasUnmade(rows)]).toEqual([5, false]);
-    expect(fillSome(rows, 1)).toBe(true);
-    expect(fillSome([1, 2], 1)).toBe(true); // rows made up front: nothing to make
   });
 
   it('any read order of a whole read\'s values and relations gives createModel\'s rows', () => {
