@@ -3,11 +3,8 @@
 // type, including names coming from paths over an edge." Reads only the object's instances, the paths over it and their
 // instances, through the model's indexes: O(instances of the object + paths over it), never a scan of the network.
 import type { Id } from './types';
-import { eachInstanceOf } from './field-reads';
-import { getObject, getValue, instanceRowsOf, pathEdgeRowsOfEdge, valuesOf, type Model, type PathEdgeRow } from './model';
-import { listRowNumbers } from './list-rows';
-import { rowField } from './lazy-rows';
-import type { PTable } from './ptable';
+import { eachInstanceOf, eachPathOver } from './field-reads';
+import { getObject, getValue, instanceRowsOf, valuesOf, type Model } from './model';
 
 export interface FeatureProperties {
   id: Id;
@@ -30,9 +27,7 @@ const COST = /^cost_?object_?type(_?id)?$/i;
 /** The paths whose path edges go over the edge, each once (a path may pass an edge more than once). */
 function pathsOver(m: Model, edgeId: Id): Id[] {
   const out = new Set<Id>();
-  // read field by field: a whole read's path-edge rows are not made for a label
-  const byNumber = listRowNumbers(m.pathEdgesByEdge, m.pathEdges as PTable<unknown>, edgeId, (rows, i) => { out.add(rowField(rows as PathEdgeRow[], i, 'pathId') as Id); });
-  if (!byNumber) for (const pe of pathEdgeRowsOfEdge(m, edgeId)) out.add(pe.pathId);
+  eachPathOver(m, edgeId, (p) => { out.add(p); }); // field by field: a whole read's path-edge rows are not made for a label
   return [...out];
 }
 

@@ -2,42 +2,49 @@
 // of instances and path edges, without making a whole read's rows not made yet (engine/lazy-column-rows.ts) — each
 // the same as reading the rows (instanceRowsOf, pathEdgeRowsOf, valuesOf), which they fall back to where a list is
 // read by key (local changes).
-import { eachValueOf, instanceRowsOf, pathEdgeRowsOf, type InstanceRow, type Model, type PathEdgeRow } from './model';
+import { eachValueOf, instanceRowsOf, pathEdgeRowsOf, pathEdgeRowsOfEdge, type Model } from './model';
 import type { AttributeValue, Id } from './types';
 import { listRowNumbers } from './list-rows';
 import { filledRows, rowField } from './lazy-rows';
 import { isListBase, type PTable, type RowBase } from './ptable';
 
+/** Calls `each(rows, i)` for each row of `key`'s list, in list order: by row number where the list allows (no row
+ *  made), else over the rows `listed` gives (read by key). */
+function eachListed<T>(list: PTable<readonly string[]>, rows: PTable<T>, key: Id, each: (rows: readonly T[], i: number) => void, listed: () => T[]): void {
+  if (listRowNumbers(list, rows as PTable<unknown>, key, each as (rows: readonly unknown[], i: number) => void)) return;
+  const l = listed();
+  for (let i = 0; i < l.length; i++) each(l, i);
+}
+
 /** The object types of an object's instances, in instanceRowsOf's order — a whole read's instance rows not made yet
  *  are read from its columns without making them (the map's first draw reads every object's). */
 export function instanceTypesOf(m: Model, objectId: Id): number[] {
   const out: number[] = [];
-  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) => {
-    out.push(rowField(rows as InstanceRow[], i, 'objectTypeId') as number);
-  });
-  return byNumber ? out : instanceRowsOf(m, objectId).map((r) => r.objectTypeId);
+  eachListed(m.instancesByObject, m.objectInstances, objectId, (rows, i) => { out.push(rowField(rows, i, 'objectTypeId') as number); }, () => instanceRowsOf(m, objectId));
+  return out;
 }
 /** Each instance of an object as (id, object type), in instanceRowsOf's order — rows not made yet read from a whole
  *  read's columns without making them. */
 export function eachInstanceOf(m: Model, objectId: Id, put: (id: Id, objectTypeId: number) => void): void {
-  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) =>
-    put(rowField(rows as InstanceRow[], i, 'id') as Id, rowField(rows as InstanceRow[], i, 'objectTypeId') as number));
-  if (!byNumber) for (const r of instanceRowsOf(m, objectId)) put(r.id, r.objectTypeId);
+  eachListed(m.instancesByObject, m.objectInstances, objectId, (rows, i) => put(rowField(rows, i, 'id') as Id, rowField(rows, i, 'objectTypeId') as number),
+    () => instanceRowsOf(m, objectId));
 }
 /** The id of an object's k-th instance (eachInstanceOf's order), its row not made (the map's style props). */
 export function instanceIdAt(m: Model, objectId: Id, k: number): Id | undefined {
   let at = 0, id: Id | undefined;
-  const byNumber = listRowNumbers(m.instancesByObject, m.objectInstances as PTable<unknown>, objectId, (rows, i) => {
-    if (at++ === k) id = rowField(rows as InstanceRow[], i, 'id') as Id;
-  });
-  return byNumber ? id : instanceRowsOf(m, objectId)[k]?.id;
+  eachListed(m.instancesByObject, m.objectInstances, objectId, (rows, i) => { if (at++ === k) id = rowField(rows, i, 'id') as Id; }, () => instanceRowsOf(m, objectId));
+  return id;
 }
 /** Each path edge of a path as (edge id, start node id), in pathEdgeRowsOf's order — rows not made yet read from a
  *  whole read's columns without making them (the map draws every path along its edges). */
 export function eachPathEdgeOf(m: Model, pathId: Id, put: (edgeId: Id, startNodeId: Id) => void): void {
-  const byNumber = listRowNumbers(m.pathEdgesByPath, m.pathEdges as PTable<unknown>, pathId, (rows, i) =>
-    put(rowField(rows as PathEdgeRow[], i, 'edgeId') as Id, rowField(rows as PathEdgeRow[], i, 'startNodeId') as Id));
-  if (!byNumber) for (const pe of pathEdgeRowsOf(m, pathId)) put(pe.edgeId, pe.startNodeId);
+  eachListed(m.pathEdgesByPath, m.pathEdges, pathId, (rows, i) => put(rowField(rows, i, 'edgeId') as Id, rowField(rows, i, 'startNodeId') as Id),
+    () => pathEdgeRowsOf(m, pathId));
+}
+/** The path of each path edge over an edge (pathEdgeRowsOfEdge's order; a path passing twice comes twice), rows not
+ *  made (a label's paths over an edge). */
+export function eachPathOver(m: Model, edgeId: Id, put: (pathId: Id) => void): void {
+  eachListed(m.pathEdgesByEdge, m.pathEdges, edgeId, (rows, i) => put(rowField(rows, i, 'pathId') as Id), () => pathEdgeRowsOfEdge(m, edgeId));
 }
 /** Makes the base rows of these tables not made yet (a whole read's: lazy-column-rows.ts), all in one pass in row
  *  order — before a scan that reads them all (a validation's full run): cheaper than making them one by one as its

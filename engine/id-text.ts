@@ -5,8 +5,6 @@
 // such texts is the order of their bytes).
 import { hashChars } from './id-table';
 import { rowAt } from './lazy-rows';
-
-const at = rowAt as (ids: readonly string[], i: number) => string;
 import { HI, LO, bit, utf8String, uuidString, type UuidColumn, type Utf8Column } from './utf8-column';
 
 export interface IdText {
@@ -22,6 +20,8 @@ export interface IdText {
 }
 
 const cmpStr = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+/** Id i of a strings array that may be made when first read (lazy-rows.ts). */
+const at = rowAt as (ids: readonly string[], i: number) => string;
 
 /** Ids given as strings (a whole read's lazy ids array too: lazy-column-rows.ts). */
 export function stringIdText(ids: readonly string[]): IdText {
