@@ -121,9 +121,43 @@ function rowHash(t: IdTable, i: number): number {
   return t.keys !== null ? hashId(t.keys[i]) : t.scheme !== null ? t.scheme.hash(rowAt(t.rows!, i)) : hashId(rowField(t.rows as { id: string }[], i, 'id') as string);
 }
 
-/** Dense row of key, or -1. */
+// The keys found last (or noted by a walk over a row base) and their rows, a few: a run of reads of one id in tables
+// that share its id table — an object's instance types, style props and path edges in the map's draw (a whole read's
+// lists are keyed by the objects' own id table, except a sparse list's own small table), an instance, its object and
+// its values in a validation or the capex index — hashes and probes it once (at 100 000 edges: the draw's finds
+// 429 564 → 0 hashed, a validation's full run's 933 066 → 388 397, the capex index's 1 423 918 → 228 435). A table
+// never changes which row a key names (bases are immutable, a row base's keys unique), so an entry is never stale;
+// misses are not kept. Let go of after the current task (a microtask), as lazy-rows.ts' cache: a table the model no
+// longer has is not kept alive by these entries.
+const FOUND = 4;
+const foundTs: (IdTable | null)[] = [null, null, null, null], foundKeys = ['', '', '', ''], foundRows = new Int32Array(FOUND);
+let foundNext = 0, letGo = false;
+
+/** Drops the noted entries (they go by themselves after the current task). */
+export function forgetFound(): void { foundTs.fill(null); foundKeys.fill(''); letGo = false; }
+/** Notes that dense row i of t has key `key` (a find's answer, or a walk over a row base, whose keys are unique). */
+export function noteFound(t: IdTable, key: string, i: number): void {
+  foundTs[foundNext] = t; foundKeys[foundNext] = key; foundRows[foundNext] = i;
+  foundNext = foundNext + 1 === FOUND ? 0 : foundNext + 1;
+  if (!letGo) { letGo = true; queueMicrotask(forgetFound); }
+}
+/** The table of the entry noted last, null when none is held (tests). */
+export const foundTable = (): IdTable | null => foundTs[(foundNext + FOUND - 1) % FOUND];
+/** Whether any entry holds a table (tests). */
+export const holdsFound = (): boolean => foundTs.some((t) => t !== null);
+
+/** The entries answer finds (default); off only for the bench's baseline beside them (bench/keys-found.bench.ts), whose
+ *  `hashed` counts the finds that hashed their key. */
+export const keysFound = { on: true, hashed: 0 };
+
+/** Dense row of key, or -1 (a key found lately answered from the entries above). */
 export function idFind(t: IdTable, key: string): number {
-  return idFindHashed(t, key, hashId(key));
+  if (t.pending !== null) settle(t); // slots that come later are taken at the first search, as by a probe
+  if (keysFound.on) for (let j = 0; j < FOUND; j++) if (foundTs[j] === t && foundKeys[j] === key) return foundRows[j];
+  keysFound.hashed++;
+  const i = idFindHashed(t, key, hashId(key));
+  if (i >= 0) noteFound(t, key, i);
+  return i;
 }
 
 /** Dense row of key whose hash (hashId(key)) is already known, or -1 (one hash for several tables). */

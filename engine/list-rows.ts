@@ -3,7 +3,7 @@
 // element's id made from its row, hashed, probed and compared, only to find the row the list already pointed at).
 // A list that lies in one base segment and names rows of that segment's table is read by row number; the overlay is
 // still consulted for each row, so the result is exactly the lookup by key (listRowsByKey).
-import { hashId, idFindHashed, idKey, type IdTable } from './id-table';
+import { hashId, idFind, idFindHashed, idKey, type IdTable } from './id-table';
 import { isListBase, overlayGet, pget, type ListBase, type PTable, type RowBase } from './ptable';
 import { rowAt as madeRow } from './lazy-rows';
 
@@ -23,11 +23,10 @@ export const holdsHit = (): boolean => hitOf !== null;
 /** NONE: key has no list; HIT: its list is hitV[hitS .. hitE) over hitRows; BY_KEY: read it by key. */
 function locate(list: PTable<readonly string[]>, rows: PTable<unknown>, key: string): number {
   if (!listRowReads.byRowNumber || (list.over !== null && overlayGet(list, key) !== undefined)) return BY_KEY;
-  const h = hashId(key);
-  let found: ListBase | null = null;
+  let found: ListBase | null = null, h = 0;
   for (let k = -1; k < list.segs.length; k++) {
     const b = (k < 0 ? list.base : list.segs[k]) as ListBase;
-    const i = idFindHashed(b.ids, key, h);
+    const i = k < 0 ? idFind(b.ids, key) : idFindHashed(b.ids, key, h === 0 ? (h = hashId(key)) : h);
     if (i < 0) { if (b.extra !== null && b.extra.has(key)) return BY_KEY; continue; }
     const s = b.offsets[i], e = b.offsets[i + 1];
     if (s === e || s === undefined) continue;

@@ -1,7 +1,7 @@
 // Persistent table as plain data: a compact `base` (as loaded, never copied) plus a small bucketed overlay of local
 // changes (iD coreGraph idea). A write copies the overlay root (256 slots) and one bucket, so an edit is O(change).
 // Bulk merges of area reads add further base segments (`segs`, engine/segments.ts) instead of overlay entries.
-import { buildIdTable, hashId, idFind, idFindHashed, idKey, type IdTable } from './id-table';
+import { buildIdTable, hashId, idFind, idFindHashed, idKey, noteFound, type IdTable } from './id-table';
 import { rowAt, rowField } from './lazy-rows';
 
 export const BUCKETS = 256;
@@ -88,9 +88,10 @@ export function baseGet<T>(b: RowBase<T> | ListBase, key: string): T | undefined
 
 /** Value of `key` in the base and its segments (ignoring the overlay); a list spanning segments is their union. */
 export function tableBaseGet<T>(t: PTable<T>, key: string): T | undefined {
-  const segs = t.segs, h = hashId(key);
-  const first = baseGetHashed(t.base, key, h) as T | undefined;
+  const segs = t.segs;
+  const first = baseGetAt(t.base, key, idFind(t.base.ids, key)) as T | undefined;
   if (segs.length === 0) return first;
+  const h = hashId(key);
   if (!isListBase(t.base)) {
     if (first !== undefined) return first;
     for (let k = segs.length - 1; k >= 0; k--) { const v = baseGetHashed(segs[k], key, h); if (v !== undefined) return v as T; }
@@ -116,7 +117,11 @@ export function baseRowCount(t: PTable<unknown>): number {
 }
 
 function baseGetHashed<T>(b: RowBase<T> | ListBase, key: string, h: number): T | undefined {
-  const i = idFindHashed(b.ids, key, h);
+  return baseGetAt(b, key, idFindHashed(b.ids, key, h));
+}
+
+/** Value of `key` in one base, i = its dense row there (or -1). */
+function baseGetAt<T>(b: RowBase<T> | ListBase, key: string, i: number): T | undefined {
   if (!isListBase(b)) return i < 0 ? undefined : rowAt(b.rows, i);
   if (i < 0) return (b.extra?.get(key) as T | undefined);
   const s = b.offsets[i], e = b.offsets[i + 1];
@@ -135,7 +140,8 @@ export function* baseEntries<T>(b: RowBase<T> | ListBase): Generator<[string, T]
   const ids = b.ids, n = ids.size;
   if (!isListBase(b)) {
     const rows = b.rows;
-    for (let i = 0; i < n; i++) yield [idKey(ids, i), rowAt(rows, i)];
+    // each row's key noted as found: the walker's reads of it (its lists keyed by this table) need not hash it
+    for (let i = 0; i < n; i++) { const k = idKey(ids, i); noteFound(ids, k, i); yield [k, rowAt(rows, i)]; }
     return;
   }
   for (let i = 0; i < n; i++) {

@@ -56,6 +56,38 @@ describe('planning binding', () => {
     p.destroy();
   });
 
+  it('the capex index is built after the validation\'s first results, from the model with every change made before; asked for sooner, it is built then', async () => {
+    const costs: PlanningSettings = { trenchCosts: { default: { cost: 85, method: '=', priority: 0, active: true } } };
+    const y = 6800000, metres = 100 / groundScale(y);
+    const trench = { type: 'drawEdge' as const, coordinates: [[600000, y], [600000 + metres, y]] as [number, number][], instances: [{ objectTypeId: T.trench }] };
+    const s = session(), p = bind(s, costs), seen = vi.fn();
+    p.subscribeCapex(seen);
+    expect(p.capexBuilt).toBe(false); // the first validation run does not wait for it
+    s.perform(trench); // before the index: in the model it is built from
+    await vi.waitFor(() => expect(p.capexBuilt).toBe(true));
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(p.getCapex().total).toBeCloseTo(100 * 85, 0);
+    s.perform(trench); // after: followed by the diff
+    expect(seen).toHaveBeenCalledTimes(2);
+    expect(p.getCapex().total).toBeCloseTo(200 * 85, 0);
+    p.destroy();
+
+    const asked = bind(session(), costs);
+    expect(asked.getCapex().total).toBe(0);
+    expect(asked.capexBuilt).toBe(true);
+    const gone = bind(session(), costs);
+    await Promise.resolve();
+    gone.destroy(); // after the build was scheduled
+    await new Promise((r) => setTimeout(r, 20));
+    expect(gone.capexBuilt).toBe(false); // a destroyed binding builds nothing
+
+    // loaded by area: the server's validators' answer is not waited for
+    const area = new PlanningBinding(session(), costs, { runGroup: () => new Promise<never>(() => {}), partial: true });
+    area.start((l: (e: ChangeEvent) => void) => s.subscribe(l));
+    await vi.waitFor(() => expect(area.capexBuilt).toBe(true));
+    area.destroy();
+  });
+
   it('server validators run as one group only for projects loaded by area', async () => {
     const runGroup = vi.fn(async () => Object.fromEntries(SERVER_VALIDATORS.map((v) => [v, { passed: true, results: [] }])));
     const whole = new PlanningBinding(session(), null, { runGroup, partial: false });
