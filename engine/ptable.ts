@@ -83,17 +83,16 @@ export function ptable<T>(base: Record<string, T> | RowBase<T> | ListBase = {}):
 
 /** Value of `key` in one base segment alone (ignoring the overlay). */
 export function baseGet<T>(b: RowBase<T> | ListBase, key: string): T | undefined {
-  return baseGetHashed(b, key, hashId(key));
+  return baseGetAt(b, key, idFind(b.ids, key));
 }
 
 /** Value of `key` in the base and its segments (ignoring the overlay); a list spanning segments is their union. */
 export function tableBaseGet<T>(t: PTable<T>, key: string): T | undefined {
   const segs = t.segs;
   const first = baseGetAt(t.base, key, idFind(t.base.ids, key)) as T | undefined;
-  if (segs.length === 0) return first;
-  const h = hashId(key);
+  if (segs.length === 0 || (first !== undefined && !isListBase(t.base))) return first;
+  const h = hashId(key); // the segments' finds: one hash for all of them
   if (!isListBase(t.base)) {
-    if (first !== undefined) return first;
     for (let k = segs.length - 1; k >= 0; k--) { const v = baseGetHashed(segs[k], key, h); if (v !== undefined) return v as T; }
     return undefined;
   }
