@@ -3,9 +3,8 @@
 // capex) share. Each read is O(local degree): instances on one object, edges at one node, path edges over one edge,
 // relations of one instance.
 import type { Id } from './types';
-import {
-  edgesOfNode, instancesOf, getObject, pathEdgeRowsOf, pathEdgeRowsOfEdge, relationRowsFrom, relationRowsTo, type Model,
-} from './model';
+import { edgesOfNode, instancesOf, getObject, pathEdgeRowsOf, pathEdgeRowsOfEdge, type Model } from './model';
+import { eachRelatedOf } from './field-reads';
 import type { DiffRow } from './tx';
 
 /** The models before and after one diff. */
@@ -33,8 +32,8 @@ export function addOwnInstance(row: DiffRow, out: Set<Id>): void {
 
 /** Calls f with each instance related to `iid` (either direction) in model m. */
 export function eachNeighbour(m: Model, iid: Id, f: (other: Id) => void): void {
-  for (const r of relationRowsFrom(m, iid)) f(r.toId);
-  for (const r of relationRowsTo(m, iid)) f(r.fromId);
+  eachRelatedOf(m, iid, 'source', f);
+  eachRelatedOf(m, iid, 'target', f);
 }
 
 /** The paths with a path edge over the edge, each once. */

@@ -1,9 +1,9 @@
-// Reads of the model field by field (issue 15): what the map's first draw, its labels and a validation's full run read
-// of instances and path edges, without making a whole read's rows not made yet (engine/lazy-column-rows.ts) — each
-// the same as reading the rows (instanceRowsOf, pathEdgeRowsOf, valuesOf), which they fall back to where a list is
-// read by key (local changes).
-import { eachValueOf, instanceRowsOf, pathEdgeRowsOf, pathEdgeRowsOfEdge, type Model } from './model';
-import type { AttributeValue, Id } from './types';
+// Reads of the model field by field (issue 15): what the map's first draw, its labels, a validation's full run and the
+// capex index read of instances, path edges and relations, without making a whole read's rows not made yet
+// (engine/lazy-column-rows.ts) — each the same as reading the rows (instanceRowsOf, pathEdgeRowsOf, valuesOf,
+// relationRowsFrom / To), which they fall back to where a list is read by key (local changes).
+import { eachValueOf, instanceRowsOf, pathEdgeRowsOf, pathEdgeRowsOfEdge, relationRowsFrom, relationRowsTo, type Model } from './model';
+import type { AttributeValue, Id, Relation } from './types';
 import { listRowNumbers } from './list-rows';
 import { filledRows, rowField } from './lazy-rows';
 import { isListBase, type PTable, type RowBase } from './ptable';
@@ -73,4 +73,30 @@ export function eachValueOfInstanceAt(m: Model, objectId: Id, k: number, put: (n
   }
   const iid = instanceIdAt(m, objectId, k);
   if (iid !== undefined) eachValueOf(m, iid, put);
+}
+
+/** The type names of the relations from (`source`) or to (`target`) an instance, in relationRowsFrom / To's order —
+ *  rows not made yet read without making them (the relation multiplicity rule). */
+export function relationTypesOf(m: Model, instanceId: Id, side: 'source' | 'target'): string[] {
+  const out: string[] = [];
+  eachRelationOf(m, instanceId, side, (rows, i) => { out.push(rowField(rows, i, 'objectRelationTypeName') as string); });
+  return out;
+}
+/** Whether an instance takes part in a relation (either end), no relation row made (the capex index's unused lines). */
+export function hasRelations(m: Model, instanceId: Id): boolean {
+  let n = 0;
+  const count = () => { n++; };
+  eachRelationOf(m, instanceId, 'source', count);
+  if (n === 0) eachRelationOf(m, instanceId, 'target', count);
+  return n > 0;
+}
+/** The other end of each relation from (`source`: its toId) or to (`target`: its fromId) an instance, in
+ *  relationRowsFrom / To's order, rows not made (the capacity rules' neighbours, engine/dependents.ts eachNeighbour). */
+export function eachRelatedOf(m: Model, instanceId: Id, side: 'source' | 'target', put: (other: Id) => void): void {
+  const end = side === 'source' ? 'toId' : 'fromId';
+  eachRelationOf(m, instanceId, side, (rows, i) => put(rowField(rows, i, end) as Id));
+}
+function eachRelationOf(m: Model, instanceId: Id, side: 'source' | 'target', each: (rows: readonly Relation[], i: number) => void): void {
+  if (side === 'source') eachListed(m.relationsBySource, m.relations, instanceId, each, () => relationRowsFrom(m, instanceId));
+  else eachListed(m.relationsByTarget, m.relations, instanceId, each, () => relationRowsTo(m, instanceId));
 }

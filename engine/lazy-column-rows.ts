@@ -59,8 +59,10 @@ export function lazyValueRows(c: NetworkColumns, ids: readonly string[]): Attrib
     (k, f) => (f === 'attributeTypeName' ? v.name.dict[v.name.codes[k]] : f === 'value' ? val(k) : f === 'objectInstanceId' ? idAt(ids, v.instance[k]) : undefined));
 }
 
-/** Relation rows in column order, each made when first read (the maker holds the relation columns only). */
+/** Relation rows in column order, each made when first read (the maker holds the relation columns only); fields read
+ *  without making it (a validation's full run and the capex index read every relation's type and ends). */
 export function lazyRelationRows(c: NetworkColumns, ids: readonly string[]): Relation[] {
   const r = c.relations;
-  return lazyRows(r.from.length, (k) => relationRow(r, ids, k));
+  return lazyRows(r.from.length, (k) => relationRow(r, ids, k), (k, f) =>
+    (f === 'objectRelationTypeName' ? r.type.dict[r.type.codes[k]] : f === 'fromId' ? idAt(ids, r.from[k]) : f === 'toId' ? idAt(ids, r.to[k]) : undefined));
 }

@@ -5,9 +5,8 @@
 // ap_cost / dp_cost / oap_cost per piece for AP / DP / OAP types, else 0. Existing material (an attribute named
 // Existing, any case, that is 'true') costs 0. Lengths are kept for per-metre lines on edges and paths only.
 import type { Id, Position } from '../types';
-import {
-  getInstance, getObject, pathEdgeRowsOf, relationRowsFrom, relationRowsTo, valuesOf, type Model, type Schema,
-} from '../model';
+import { getInstance, getObject, pathEdgeRowsOf, valuesOf, type Model, type Schema } from '../model';
+import { hasRelations } from '../field-reads';
 import { lineLength } from '../geometry';
 import { typeIdsNamed } from '../validation/context';
 import { TrenchCosts } from './trench-costs';
@@ -117,6 +116,6 @@ export function contributionOf(cc: CapexContext, m: Model, iid: Id): Contributio
   return {
     line: lineMeta(cc, inst.objectTypeId, existing, cost, costClass),
     lengthCm: perMetre ? lengthCm(cc, m, inst.networkObjectId) : 0,
-    unused: relationRowsFrom(m, iid).length === 0 && relationRowsTo(m, iid).length === 0,
+    unused: !hasRelations(m, iid),
   };
 }

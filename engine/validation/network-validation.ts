@@ -38,7 +38,8 @@ export class NetworkValidation {
     this.active = (config.validators ?? VALIDATORS)
       .filter((v) => !ignore.has(v.name) && (v.enabled?.(this.ctx) ?? true))
       .map((v) => ({ v, severity: config.severity?.[v.name] ?? v.severity, results: new Map(), failed: 0 }));
-    this.eachSubject(model, (a, id) => { this.set(a, id, a.v.check(model, id, this.ctx, a.severity)); });
+    // each subject once per validator, none with results yet: only failures are kept (no lookup per passed subject)
+    this.eachSubject(model, (a, id) => { const r = a.v.check(model, id, this.ctx, a.severity); if (r.length) this.set(a, id, r); });
   }
 
   /** Every subject of a full run per validator: one scan of the network objects and one of the instances for all. */
