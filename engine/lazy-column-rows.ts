@@ -60,7 +60,7 @@ export function lazyValueRows(c: NetworkColumns, ids: readonly string[]): Attrib
 }
 
 /** Relation rows in column order, each made when first read (the maker holds the relation columns only); fields read
- *  without making it (a validation's full run and the capex index read every relation's type and ends). */
+ *  without making it (a validation's full run reads every instance's relation types and the capacity rules' ends). */
 export function lazyRelationRows(c: NetworkColumns, ids: readonly string[]): Relation[] {
   const r = c.relations;
   return lazyRows(r.from.length, (k) => relationRow(r, ids, k), (k, f) =>

@@ -1,7 +1,7 @@
 // Rows read through a list's row numbers (engine/list-rows.ts): in random sessions of window reads merged as base
 // segments, edits of geometry, attributes, instances and relations (the overlay), undo and dropped areas, every
 // accessor that reads rows by row number gives exactly the lookup by key — valuesOf, getValue, instanceRowsOf,
-// pathEdgeRowsOf(Edge), relationRowsFrom/To — and prows gives pentries' rows.
+// pathEdgeRowsOf(Edge), relationRowsFrom/To and the relations' field reads — and prows gives pentries' rows.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -11,6 +11,7 @@ import {
   avKey, getValue, instanceRowsOf, pathEdgeRowsOf, pathEdgeRowsOfEdge, relationRowsFrom, relationRowsTo, valuesOf,
 } from '../../engine/model';
 import { listRows, listRowsByKey } from '../../engine/list-rows';
+import { eachRelatedOf, hasRelations, relationTypesOf } from '../../engine/field-reads';
 import { prows } from '../../engine/ptable';
 import type { Box } from '../../engine/unload';
 import { counterIds } from './ascii';
@@ -35,6 +36,13 @@ function expectSame(m: Model, objects: readonly string[], instances: readonly st
     for (const n of NAMES) expect(getValue(m, iid, n)).toBe(pget(m.attributeValues, avKey(iid, n)));
     expect(relationRowsFrom(m, iid)).toEqual(listRowsByKey(m.relationsBySource, m.relations, iid));
     expect(relationRowsTo(m, iid)).toEqual(listRowsByKey(m.relationsByTarget, m.relations, iid));
+    // the field reads of relations (engine/field-reads.ts)
+    const from = listRowsByKey(m.relationsBySource, m.relations, iid), to = listRowsByKey(m.relationsByTarget, m.relations, iid);
+    expect([relationTypesOf(m, iid, 'source'), relationTypesOf(m, iid, 'target')]).toEqual([from, to].map((l) => l.map((r) => r.objectRelationTypeName)));
+    const ends: string[][] = [[], []];
+    eachRelatedOf(m, iid, 'source', (x) => ends[0].push(x)); eachRelatedOf(m, iid, 'target', (x) => ends[1].push(x));
+    expect(ends).toEqual([from.map((r) => r.toId), to.map((r) => r.fromId)]);
+    expect(hasRelations(m, iid)).toBe(from.length + to.length > 0);
   }
   for (const t of [m.networkObjects, m.pathEdges, m.objectInstances, m.attributeValues, m.relations] as const) {
     expect([...prows(t as never)]).toEqual([...pentries(t as never)].map(([, v]) => v));

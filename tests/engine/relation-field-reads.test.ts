@@ -35,7 +35,7 @@ function models(bytes: Uint8Array): { m: Model; ref: Model } {
 }
 
 describe('relation field reads', () => {
-  it('each instance\'s relation types by side and whether it has any are the rows\' of createModel, no relation row made', () => {
+  it('each instance\'s relation types and related instances by side, and whether it has any, are the rows\' of createModel; no relation row made', () => {
     fc.assert(fc.property(netArb, (r) => {
       const { m, ref } = models(arrowOf(build(r)));
       const before = madeRelations(m); // (the model makes those of relations to instances outside the answer)
@@ -74,7 +74,7 @@ describe('relation field reads', () => {
     }), { numRuns: 200 });
   });
 
-  it('the relation multiplicity rule and the capex index over a whole read find what they find over createModel\'s rows, no relation row made', () => {
+  it('the relation multiplicity rule, a validation\'s full run and the capex index over a whole read find what they find over createModel\'s rows; no relation row made', () => {
     let failures = 0;
     fc.assert(fc.property(netArb, (r) => {
       const { m, ref } = models(arrowOf(build(r)));
@@ -90,7 +90,7 @@ describe('relation field reads', () => {
     expect(failures).toBeGreaterThan(0);
   });
 
-  it('a validation\'s full run over a generated FTTH network on the real catalogue (capacity rules, multiplicity) makes no relation row', () => {
+  it('a validation\'s full run over a generated FTTH network on the real catalogue (the DP capacity rule failing, the capacity rules\' neighbours read) finds what it finds over createModel\'s rows and makes no relation row', () => {
     const bytes = generatedAnswer(400), types = catalogue();
     const c = networkColumns(bytes), m = modelOfColumns(c, columnRows(c), columnIndex(c), types);
     const ref = createModel({ ...modelInputFromColumns(networkColumns(bytes)), ...types });
