@@ -2,7 +2,8 @@
 // the relation multiplicity rule alone and within the live validation's full run over a whole read's model (the
 // generated FTTH network with UUID ids of bench:column-index, the real catalogue's relation types), beside the
 // nineteenth stop's rule as the baseline (every relation walked as a row for the subjects, each subject's relation rows
-// listed) — alternating, each on a fresh model; with how many relation rows each made and the heap after the full run.
+// listed) — alternating, each on a fresh model; with how many relation (and value) rows each made and the heap after
+// the full run.
 // Run: npm run bench:relation-reads (honours BENCH_MAX_SIZE; BENCH_RELATION_RUNS passes each way, default 5).
 import { networkColumns } from '../engine/network-arrow';
 import { columnIndex } from '../engine/column-index';
@@ -49,6 +50,7 @@ const baselineRule: Validator = {
 };
 
 const made = (m: Model) => madeCount((m.relations.base as RowBase<unknown>).rows);
+const madeValues = (m: Model) => madeCount((m.attributeValues.base as RowBase<unknown>).rows);
 const PASSES: [string, (m: Model, rule: Validator) => unknown][] = [
   ['relation multiplicity rule, full run', (m, rule) => new NetworkValidation(m, { validators: [rule] }).results().length],
   // the rule's share of a full run: the other validators (and the full run's keeping of failures only) are this code's
@@ -61,7 +63,7 @@ const { objectTypes, relationTypes } = catalogue();
 for (const size of sizes([100_000])) {
   const bytes = generatedAnswer(size);
   const ms: Record<string, number[]> = {}, rowsMade: Record<string, number> = {}, heap: Record<string, number[]> = {};
-  let relations = 0;
+  let relations = 0, values = 0, valuesMade = -1;
   for (let r = 0; r <= RUNS; r++) {
     for (const now_ of r % 2 ? [true, false] : [false, true]) {
       const rule = now_ ? relationMultiplicity : baselineRule;
@@ -76,6 +78,8 @@ for (const size of sizes([100_000])) {
         if (r > 0) (ms[`${name}|${now_}`] ??= []).push(t); // the first round warms up
         rowsMade[`${name}|${now_}`] = made(m);
         relations = (m.relations.base as RowBase<unknown>).rows.length;
+        values = (m.attributeValues.base as RowBase<unknown>).rows.length;
+        if (name === PASSES[1][0]) valuesMade = Math.max(valuesMade, madeValues(m)); // (getValueText: none, either rule)
       }
       if (r > 0) (heap[`${now_}`] ??= []).push(heapMB());
       m = null;
@@ -85,6 +89,7 @@ for (const size of sizes([100_000])) {
     for (const q of ['p50', 'p99'] as const) rows.push(row(`${name} (baseline: the nineteenth stop's rule)`, size, q, 'ms', stats(ms[`${name}|true`])[q], stats(ms[`${name}|false`])[q]));
     rows.push(row(`${name}: relation rows made (of ${relations})`, size, 'count', 'rows', rowsMade[`${name}|true`], rowsMade[`${name}|false`]));
   }
+  rows.push(row(`live validation full run: attribute-value rows made (of ${values})`, size, 'count', 'rows', valuesMade));
   rows.push(row('heap after the full run, model held', size, 'p50', 'MB', stats(heap.true).p50, stats(heap.false).p50));
 }
 writeResults('relation-reads', rows);

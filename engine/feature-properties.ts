@@ -4,7 +4,7 @@
 // instances, through the model's indexes: O(instances of the object + paths over it), never a scan of the network.
 import type { Id } from './types';
 import { eachInstanceOf, eachPathOver } from './field-reads';
-import { getObject, getValue, instanceRowsOf, valuesOf, type Model } from './model';
+import { getObject, getValueText, instanceRowsOf, valuesOf, type Model } from './model';
 
 export interface FeatureProperties {
   id: Id;
@@ -36,7 +36,7 @@ function namesOf(m: Model, objectIds: readonly Id[]): [number, string][] {
   const out: [number, string][] = [];
   for (const oid of objectIds) {
     eachInstanceOf(m, oid, (iid, typeId) => {
-      const name = getValue(m, iid, NAME)?.value?.trim();
+      const name = getValueText(m, iid, NAME)?.trim();
       if (name) out.push([typeId, name]);
     });
   }

@@ -183,6 +183,15 @@ export function getValue(m: Model, instanceId: Id, name: string): AttributeValue
   return byNumber ? hit
     : listRowWhere(m.valuesByInstance, m.attributeValues, instanceId, (v) => v.attributeTypeName === name, () => pget(m.attributeValues, avKey(instanceId, name)));
 }
+/** An instance's value text of one attribute (getValue(…)?.value), no row made: a whole read's value rows stay unmade
+ *  (the validators' and the labels' reads of a value). */
+export function getValueText(m: Model, instanceId: Id, name: string): AttributeValue['value'] | undefined {
+  let hit: AttributeValue['value'] | undefined, found = false;
+  const byNumber = listRowNumbers(m.valuesByInstance, m.attributeValues as PTable<unknown>, instanceId, (rows, i) => {
+    if (!found && rowField(rows as AttributeValue[], i, 'attributeTypeName') === name) { found = true; hit = rowField(rows as AttributeValue[], i, 'value') as AttributeValue['value']; }
+  });
+  return byNumber ? hit : getValue(m, instanceId, name)?.value;
+}
 export const edgesOfNode = (m: Model, nodeId: Id): readonly Id[] => pget(m.edgesByNode, nodeId) ?? EMPTY;
 export const instancesOf = (m: Model, objectId: Id): readonly Id[] => pget(m.instancesByObject, objectId) ?? EMPTY;
 export const pathEdgesOfPath = (m: Model, pathId: Id): readonly Id[] => pget(m.pathEdgesByPath, pathId) ?? EMPTY;

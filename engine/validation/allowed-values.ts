@@ -1,7 +1,7 @@
 // Validator allowed_values (Required): a List attribute value that is not one of its type's allowed values (spec 1 §5,
 // engine/attributes.ts clears such values on edit; they still arrive from loaded data or raw actions). Blank values
 // are required_attributes' concern. Dependents: the instance itself.
-import { getInstance, getValue } from '../model';
+import { getInstance, getValueText } from '../model';
 import { failed } from './context';
 import { addOwnInstance } from '../dependents';
 import type { ValidationResult, Validator } from './types';
@@ -19,7 +19,7 @@ export const allowedValues: Validator = {
     if (!inst || !lists) return [];
     const out: ValidationResult[] = [];
     for (const [name, allowed] of lists) {
-      const v = getValue(m, id, name)?.value?.trim();
+      const v = getValueText(m, id, name)?.trim();
       if (v && !allowed.has(v)) out.push(failed(ctx, NAME, id, `Object instance ${id} has value '${v}' for ${name}, which is not an allowed value.`, severity));
     }
     return out;

@@ -2,7 +2,7 @@
 // object type ids of the named kinds (DP, customer connection, link, cable), required and List attribute types per
 // object type, the demarcation polygon with its box, and the small reads they share (an instance's type, a number value).
 import type { Id, Position } from '../types';
-import { getInstance, getValue, type Model, type Schema } from '../model';
+import { getInstance, getValueText, type Model, type Schema } from '../model';
 import { bboxOf } from '../geometry';
 import { DEFAULT_VALIDATION_SETTINGS, type Severity, type ValidationConfig, type ValidationResult, type ValidationSettings } from './types';
 
@@ -77,7 +77,7 @@ export const isOfType = (m: Model, iid: Id, types: ReadonlySet<number>): boolean
 
 /** The value of an attribute as a finite number, or null when absent, blank or not a number. */
 export function numberValue(m: Model, iid: Id, name: string): number | null {
-  const v = getValue(m, iid, name)?.value;
+  const v = getValueText(m, iid, name);
   if (v === null || v === undefined || v.trim() === '') return null;
   const n = Number(v.replace(',', '.'));
   return Number.isFinite(n) ? n : null;

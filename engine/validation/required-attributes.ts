@@ -1,7 +1,7 @@
 // Validator required_attributes (Required): an object instance whose type has attribute types flagged required and
 // that has no non-blank value for one of them (one result per missing attribute, as the server's validator words it).
 // Dependents: the instance itself (its row or one of its values changed).
-import { getInstance, getValue } from '../model';
+import { getInstance, getValueText } from '../model';
 import { failed } from './context';
 import { addOwnInstance } from '../dependents';
 import type { Validator } from './types';
@@ -18,7 +18,7 @@ export const requiredAttributes: Validator = {
     const names = inst && ctx.required.get(inst.objectTypeId);
     if (!inst || !names) return [];
     const type = ctx.schema.objectTypes[inst.objectTypeId]?.name ?? inst.objectTypeId;
-    return names.filter((n) => !getValue(m, id, n)?.value?.trim())
+    return names.filter((n) => !getValueText(m, id, n)?.trim())
       .map((n) => failed(ctx, NAME, id, `Object instance ${id} (${type}) has no value for required attribute ${n}.`, severity));
   },
 };

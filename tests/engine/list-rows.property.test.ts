@@ -1,6 +1,6 @@
 // Rows read through a list's row numbers (engine/list-rows.ts): in random sessions of window reads merged as base
 // segments, edits of geometry, attributes, instances and relations (the overlay), undo and dropped areas, every
-// accessor that reads rows by row number gives exactly the lookup by key — valuesOf, getValue, instanceRowsOf,
+// accessor that reads rows by row number gives exactly the lookup by key — valuesOf, getValue(Text), instanceRowsOf,
 // pathEdgeRowsOf(Edge), relationRowsFrom/To and the relations' field reads — and prows gives pentries' rows.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -8,7 +8,7 @@ import {
   Editor, createModel, generateNetwork, pentries, pget, type Diff, type Model, type Position,
 } from 'engine';
 import {
-  avKey, getValue, instanceRowsOf, pathEdgeRowsOf, pathEdgeRowsOfEdge, relationRowsFrom, relationRowsTo, valuesOf,
+  avKey, getValue, getValueText, instanceRowsOf, pathEdgeRowsOf, pathEdgeRowsOfEdge, relationRowsFrom, relationRowsTo, valuesOf,
 } from '../../engine/model';
 import { listRows, listRowsByKey } from '../../engine/list-rows';
 import { eachRelatedOf, hasRelations, relationTypesOf } from '../../engine/field-reads';
@@ -33,7 +33,7 @@ function expectSame(m: Model, objects: readonly string[], instances: readonly st
   }
   for (const iid of instances) {
     expect(valuesOf(m, iid)).toEqual(listRowsByKey(m.valuesByInstance, m.attributeValues, iid, (n) => avKey(iid, n)));
-    for (const n of NAMES) expect(getValue(m, iid, n)).toBe(pget(m.attributeValues, avKey(iid, n)));
+    for (const n of NAMES) { expect(getValue(m, iid, n)).toBe(pget(m.attributeValues, avKey(iid, n))); expect(getValueText(m, iid, n)).toBe(pget(m.attributeValues, avKey(iid, n))?.value); }
     expect(relationRowsFrom(m, iid)).toEqual(listRowsByKey(m.relationsBySource, m.relations, iid));
     expect(relationRowsTo(m, iid)).toEqual(listRowsByKey(m.relationsByTarget, m.relations, iid));
     // the field reads of relations (engine/field-reads.ts)
