@@ -11,6 +11,7 @@ import { columnRows, modelOfColumns, type ModelTypes } from '../../engine/model-
 import { modelInputFromColumns, networkColumns } from '../../engine/network-arrow';
 import { createModel, relationRowsFrom, relationRowsTo, type Model } from '../../engine/model';
 import { eachRelatedOf, hasRelations, relationTypesOf } from '../../engine/field-reads';
+import { eachNeighbour } from '../../engine/dependents';
 import { applyActions } from '../../engine/tx';
 import { pentries, prows, type RowBase } from '../../engine/ptable';
 import { NetworkValidation, resultKey } from '../../engine/validation/index';
@@ -35,7 +36,7 @@ function models(bytes: Uint8Array): { m: Model; ref: Model } {
 }
 
 describe('relation field reads', () => {
-  it('each instance\'s relation types and related instances by side, and whether it has any, are the rows\' of createModel; no relation row made', () => {
+  it('each instance\'s relation types and related instances by side, its neighbours, and whether it has any, are the rows\' of createModel; no relation row made', () => {
     fc.assert(fc.property(netArb, (r) => {
       const { m, ref } = models(arrowOf(build(r)));
       const before = madeRelations(m); // (the model makes those of relations to instances outside the answer)
@@ -46,6 +47,12 @@ describe('relation field reads', () => {
         expect(hasRelations(m, id)).toBe(relationRowsFrom(ref, id).length + relationRowsTo(ref, id).length > 0);
         expect(related(m, id, 'source')).toEqual(relationRowsFrom(ref, id).map((x) => x.toId));
         expect(related(m, id, 'target')).toEqual(relationRowsTo(ref, id).map((x) => x.fromId));
+      }
+      // the capacity rules' neighbours (engine/dependents.ts): both sides, through the field reads
+      for (const id of ids) {
+        const got: string[] = [];
+        eachNeighbour(m, id, (x) => got.push(x));
+        expect(got).toEqual([...relationRowsFrom(ref, id).map((x) => x.toId), ...relationRowsTo(ref, id).map((x) => x.fromId)]);
       }
       const rows = (m.relations.base as RowBase<Relation>).rows, want = [...prows(ref.relations)];
       expect(rows.map((_, i) => (['fromId', 'toId', 'objectRelationTypeName'] as const).map((f) => rowField(rows, i, f))))
