@@ -1,7 +1,9 @@
 // Graph integrity (spec 3 §4, §5): duplicate ids, self-loops, endpoints, traversable paths, unique path edge ids,
 // relations to existing instances — each issue names the offending id.
 import { describe, it, expect } from 'vitest';
-import { checkIntegrity, createModel, type NetworkObject } from 'engine';
+import { checkIntegrity, createModel, getObject, type NetworkObject } from 'engine';
+import { objectIssues } from '../../engine/integrity';
+import { PTableWriter } from '../../engine/ptable';
 import { ascii } from './ascii';
 
 //  A----B----C
@@ -30,5 +32,25 @@ describe('checkIntegrity', () => {
   it('relations reference existing instances', () => {
     const m = createModel({ networkObjects: net(), objectInstances: [{ id: 'i1', objectTypeId: 1, networkObjectId: 'A' }], relations: [{ fromId: 'i1', toId: 'ghost', objectRelationTypeName: 'r' }] });
     expect(checkIntegrity(m).map((i) => `${i.code}:${i.id}`)).toEqual(['relation to missing instance:ghost']);
+  });
+});
+
+describe('objectIssues, lists read by row number (issue 15)', () => {
+  const issues = (m: ReturnType<typeof createModel>, id: string) => objectIssues(m, id, getObject(m, id)!, { nodeEdges: true }).map((i) => `${i.code}:${i.id}`);
+  it("a node's listed edge whose row a local change deleted (its list not updated) is reported missing", () => {
+    const m = createModel({ networkObjects: net() });
+    expect(issues(m, 'B')).toEqual([]);
+    const w = new PTableWriter(m.networkObjects, () => false);
+    w.set('AB', undefined);
+    const broken = { ...m, networkObjects: w.finish() };
+    expect(issues(broken, 'B')).toEqual(['missing endpoint:AB']);
+    expect(issues(broken, 'C')).toEqual([]);
+  });
+  it("a path's edges are walked in path order: a missing edge, then a turn back that is not traversable, each named", () => {
+    const pe = (id: string, edgeId: string, startNodeId: string) => ({ id, pathId: 'P', edgeId, startNodeId });
+    const path: NetworkObject = { id: 'P', projectId: 1, pathEdges: [pe('p1', 'AB', 'A'), pe('p2', 'BC', 'B'), pe('p3', 'gone', 'C'), pe('p4', 'BC', 'C'), pe('p5', 'AB', 'A')] };
+    const m = createModel({ networkObjects: [...net(), path] });
+    expect(objectIssues(m, 'P', getObject(m, 'P')!, {}).map((i) => i.message)).toEqual([
+      'path edge p3 refers to missing edge gone', 'path P is not traversable at path edge p5']);
   });
 });
