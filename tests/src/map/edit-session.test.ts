@@ -22,6 +22,15 @@ describe('EditSession change events', () => {
     expect([...s.redo()!.ids]).toEqual(['e']);
   });
 
+  it("an edge's change names the paths drawn along it (a moved end node), its undo too; an attribute edit does not", () => {
+    const path: NetworkObject = { id: 'P', projectId: 1, pathEdges: [{ id: 'pe', pathId: 'P', edgeId: 'e', startNodeId: 'a' }] };
+    const s = new EditSession(createModel({ networkObjects: [...objs, path], objectTypes: TYPES }), { newId: () => 'x', projectId: 1 });
+    expect([...s.perform({ type: 'moveNode', id: 'b', to: [60, 0] }).ids].sort()).toEqual(['P', 'b', 'e']);
+    expect([...s.undo()!.ids].sort()).toEqual(['P', 'b', 'e']);
+    // the path's drawing follows its edges' geometry, not their attributes
+    expect([...s.apply({ type: 'editAttributes', instanceId: 't', values: { Phase: '3' } }).ids]).toEqual(['e']);
+  });
+
   it('a drawn feature takes the instances of the current draw object (one gesture, one history item)', () => {
     const s = new EditSession(createModel({ networkObjects: objs, objectTypes: TYPES }), { newId: (() => { let n = 0; return () => `id${n++}`; })(), projectId: 1 });
     s.drawInstances = [{ objectTypeId: 1 }];
