@@ -3,7 +3,7 @@
 import type { Id, NetworkObject } from './types';
 import { createModel, edgesOfNode, getObject, kindOf, pathEdgeRowsOf, type Model, type ModelInput, type NetworkObjectRow } from './model';
 import { pentries, pget, prows, type PTable } from './ptable';
-import { listRowNumbers } from './list-rows';
+import { listedRowsAll } from './list-rows';
 import { pointsEqual } from './geometry';
 
 export type IntegrityCode =
@@ -121,17 +121,10 @@ export function objectIssues(m: Model, id: Id, o: NetworkObjectRow, opts: { geom
       }
       at = pe.startNodeId === edge.fromNodeId ? edge.toNodeId : edge.fromNodeId;
     }
-  } else if (kind === 'node' && opts.nodeEdges && !listedRowsAll(m, id)) {
+  } else if (kind === 'node' && opts.nodeEdges && !listedRowsAll(m.edgesByNode, m.networkObjects as PTable<unknown>, id)) {
+    // (a list read by row number with no local change names only existing rows: nothing to look up)
     for (const eid of edgesOfNode(m, id)) if (!getObject(m, eid)) issues.push({ code: 'missing endpoint', id: eid, message: `edge ${eid} is missing` });
   }
   return issues;
 }
 
-const NOOP = () => {};
-/** Whether every edge a node's list names has its row, known without a lookup: the list is read by row number
- *  (list-rows.ts: it names rows of the objects' table as loaded or merged) and the table has no local change that could
- *  have deleted one. Else (false) each is looked up. A full run's nodes (≈ 2 lookups each, the ids made from the list)
- *  pass here. */
-function listedRowsAll(m: Model, nodeId: Id): boolean {
-  return m.networkObjects.over === null && listRowNumbers(m.edgesByNode, m.networkObjects as PTable<unknown>, nodeId, NOOP);
-}

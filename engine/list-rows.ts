@@ -109,3 +109,13 @@ export function listRowNumbers(list: PTable<readonly string[]>, rows: PTable<unk
   }
   return true;
 }
+
+/** Whether every element of `key`'s list has its row in `rows`, known without a lookup: the list is read by row number
+ *  (it names rows of the table's segment it was built with) and the table has no local change (none of them can have
+ *  been deleted). False says nothing: the caller looks the elements up (graph_integrity's listed edges, issue 15). */
+export function listedRowsAll(list: PTable<readonly string[]>, rows: PTable<unknown>, key: string): boolean {
+  if (rows.over !== null) return false;
+  const at = locate(list, rows, key);
+  letGo();
+  return at !== BY_KEY;
+}

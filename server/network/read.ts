@@ -16,6 +16,9 @@ export interface NetworkFilter {
   ids?: string[];
 }
 
+/** A read's id array for `= ANY(…)`: behind a sub-select in a window read (scan-read.ts anyOf), as it is otherwise. */
+const listOf = (f: NetworkFilter, array: string) => (f.bbox ? anyOf(array) : array);
+
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   const l = m.get(k);
   if (l) l.push(v); else m.set(k, [v]);
@@ -25,7 +28,7 @@ async function objectRows(q: Queryable, projectId: number, f: NetworkFilter, ids
   const params: unknown[] = [projectId];
   const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
   const where = ['project_id = $1'];
-  if (ids) where.push(`id = ANY(${anyOf(`${add(ids)}::text[]`)})`);
+  if (ids) where.push(`id = ANY(${listOf(f, `${add(ids)}::text[]`)})`);
   else {
     where.push(f.scenarioId !== undefined ? `(scenario_id IS NULL OR scenario_id = ${add(f.scenarioId)})` : 'scenario_id IS NULL');
     if (f.bbox) {
@@ -57,7 +60,7 @@ export async function fetchRows(q: Queryable, projectId: number, f: NetworkFilte
   if (f.bbox) { await q.query('SET LOCAL jit = off'); await q.query('SET LOCAL enable_seqscan = off'); }
   const objs = await objectRows(q, projectId, f, f.ids);
   const instOf = async (objIds: string[] | null) => (await q.query<InstRow>(
-    `SELECT id, network_object_id, object_type_id FROM object_instance WHERE project_id = $1${objIds ? ` AND network_object_id = ANY(${anyOf('$2::text[]')})` : ''}`,
+    `SELECT id, network_object_id, object_type_id FROM object_instance WHERE project_id = $1${objIds ? ` AND network_object_id = ANY(${listOf(f, '$2::text[]')})` : ''}`,
     objIds ? [projectId, objIds] : [projectId])).rows;
   let insts = await instOf(whole ? null : objs.map((o) => o.id));
   const byObj = new Map<string, InstRow[]>();
@@ -75,7 +78,7 @@ export async function fetchRows(q: Queryable, projectId: number, f: NetworkFilte
   let outside = false;
   const pathIds = [...kept.values()].filter((o) => o.kind === 'path').map((o) => o.id);
   const pes = pathIds.length ? (await q.query<PeRow>(
-    `SELECT id, path_id, edge_id, start_node_id, seq FROM path_edge WHERE project_id = $1${whole ? '' : ` AND path_id = ANY(${anyOf('$2::text[]')})`} ORDER BY path_id, seq, id`,
+    `SELECT id, path_id, edge_id, start_node_id, seq FROM path_edge WHERE project_id = $1${whole ? '' : ` AND path_id = ANY(${listOf(f, '$2::text[]')})`} ORDER BY path_id, seq, id`,
     whole ? [projectId] : [projectId, pathIds])).rows : [];
   if (!f.ids) {
     // Closure: what the kept objects need to form a whole graph — the edges and nodes of kept paths, the end nodes of
@@ -102,10 +105,10 @@ export async function fetchRows(q: Queryable, projectId: number, f: NetworkFilte
   insts = insts.filter((i) => kept.has(i.network_object_id) && byObj.has(i.network_object_id));
   const instIds = whole ? null : insts.map((i) => i.id);
   const avs = insts.length ? (await q.query<AvRow>(
-    `SELECT object_instance_id, attribute_type_name, value FROM attribute_value WHERE project_id = $1${instIds ? ` AND object_instance_id = ANY(${anyOf('$2::text[]')})` : ''}`,
+    `SELECT object_instance_id, attribute_type_name, value FROM attribute_value WHERE project_id = $1${instIds ? ` AND object_instance_id = ANY(${listOf(f, '$2::text[]')})` : ''}`,
     instIds ? [projectId, instIds] : [projectId])).rows : [];
   const rels = insts.length ? (await q.query<RelRow>(
-    `SELECT from_id, to_id, relation_type_name FROM relation WHERE project_id = $1${instIds ? ` AND (from_id = ANY(${anyOf('$2::text[]')}) OR to_id = ANY(${anyOf('$2::text[]')}))` : ''}`,
+    `SELECT from_id, to_id, relation_type_name FROM relation WHERE project_id = $1${instIds ? ` AND (from_id = ANY(${listOf(f, '$2::text[]')}) OR to_id = ANY(${listOf(f, '$2::text[]')}))` : ''}`,
     instIds ? [projectId, instIds] : [projectId])).rows : [];
   return { kept, byObj, pes, avs, rels, insts, objs, matched, outside };
 }

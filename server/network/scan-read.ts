@@ -24,15 +24,15 @@ export const canScan = (q: Queryable): boolean => typeof q.copyOut === 'function
 /** SQL literal of a text array (no parameters in COPY): one array literal, elements double-quoted. */
 export const textArray = (ids: string[]) => `'{${ids.map((s) => `"${s.replace(/[\\"]/g, '\\$&').replace(/'/g, "''")}"`).join(',')}}'::text[]`;
 
-/** An array of ids (a text-array literal, or a parameter `$n::text[]`) for `= ANY(…)`, behind a sub-select. Given the
- *  array itself the planner estimates the selectivity of each of its elements (≈ 20–45 ms of planning at 3 000 ids)
- *  and, led by those estimates, may scan a whole project's index (at 100 000 edges a tile's instances by object read
- *  290 563 index rows for 3 129); behind a sub-select it plans one index lookup per id. Whole tile reads, first time,
- *  p50: Arrow 661 → 456 ms, JSON 1 391 → 763 ms at 100 000 edges (bench:network-arrow); 695 → 611 and 1 571 → 1 103 ms
- *  at 10⁶ (issue 15, twenty-first stop). */
+/** An array of ids (a text-array literal, or a parameter `$n::text[]`) for a window read's `= ANY(…)`, behind a
+ *  sub-select. Given the array itself the planner estimates the selectivity of each of its elements (tens of ms of
+ *  planning at a few thousand ids) and, led by those estimates, may plan a scan of a whole project's index; behind a
+ *  sub-select it plans one index lookup per id (issue 15; measured on whole tile reads: server/README.md, twenty-first
+ *  stop). Window reads only: their lists are a tile's few thousand ids; a list of ≈ 10⁵ (a column-store patch, an API
+ *  read by ids) may be better served by the join the planner picks when it knows the count — not measured. */
 export const anyOf = (array: string) => `ARRAY(SELECT unnest(${array}))`;
 /** `anyOf` of a literal list. */
-export const idList = (ids: string[]) => anyOf(textArray(ids));
+export const anyIds = (ids: string[]) => anyOf(textArray(ids));
 
 /** Reads the network objects `where` selects (a clause over network_object o) into the store at their id numbers;
  *  returns those id numbers. References to other objects are resolved once the table is read (to -2 when the store
@@ -63,7 +63,7 @@ export async function fillScan(q: Queryable, s: ScanStore, only?: string[]): Pro
   if (only && !only.length) return;
   const p = Math.trunc(s.projectId);
   const scope = (a = '') => (s.scenarioId === undefined ? `${a}scenario_id IS NULL` : `(${a}scenario_id IS NULL OR ${a}scenario_id = ${Math.trunc(s.scenarioId)})`);
-  const objs = only ? ` AND o.id = ANY(${idList(only)})` : '';
+  const objs = only ? ` AND o.id = ANY(${textArray(only)})` : '';
   await copyObjects(q, s, `WHERE o.project_id = ${p} AND ${scope('o.')}${objs}`);
   const ids = s.ids;
   const I = s.inst, P = s.pe, V = s.values, R = s.rels;
@@ -74,7 +74,7 @@ export async function fillScan(q: Queryable, s: ScanStore, only?: string[]): Pro
   [new IdSink(ids, P.id), new RefSink(ids, P.path), new RefSink(ids, P.edge), new RefSink(ids, P.start), new Float8Sink(NaN, P.seq)]);
   // values and relations of the project's instances (of the touched objects, for a patch); those of instances outside
   // the scope resolve to -2 and are never sent
-  const ofInst = (col: string) => (only ? ` AND ${col} IN (SELECT i.id FROM object_instance i WHERE i.project_id = ${p} AND i.network_object_id = ANY(${idList(only)}))` : '');
+  const ofInst = (col: string) => (only ? ` AND ${col} IN (SELECT i.id FROM object_instance i WHERE i.project_id = ${p} AND i.network_object_id = ANY(${textArray(only)}))` : '');
   await copy(q, `SELECT object_instance_id, attribute_type_name, value FROM attribute_value WHERE project_id = ${p}${ofInst('object_instance_id')} ORDER BY object_instance_id`,
     [new RefSink(ids, V.inst), new DictSink(V.names, V.name), V.text]);
   await copy(q, `SELECT from_id, to_id, relation_type_name FROM relation WHERE project_id = ${p}${only ? `${ofInst('from_id')} UNION SELECT from_id, to_id, relation_type_name FROM relation WHERE project_id = ${p}${ofInst('to_id')}` : ''}`,

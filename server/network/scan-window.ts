@@ -11,7 +11,7 @@
 import type { Queryable } from '../db/db';
 import { DictSink, Float8Sink, IdSink, Int4Sink, RefSink, type Sink } from './copy-binary';
 import { EDGE, PATH, ScanStore } from './scan';
-import { copy, copyObjects, idList } from './scan-read';
+import { anyIds, copy, copyObjects } from './scan-read';
 import { keptRows, type ScanFilter, type ScanKept } from './scan-kept';
 import type { NetworkScan } from './scan';
 
@@ -64,7 +64,7 @@ export async function readWindowScan(q: Queryable, projectId: number, f: WindowF
   const edges = inWindow.filter((k) => s.kind.a[k] === EDGE);
   if (edges.length) {
     const paths = await readObjects(`WHERE o.project_id = ${p} AND ${scope} AND o.id = ANY(ARRAY(
-      SELECT DISTINCT pe.path_id FROM path_edge pe WHERE pe.project_id = ${p} AND pe.edge_id = ANY(${idList(Array.from(edges, str))})))`);
+      SELECT DISTINCT pe.path_id FROM path_edge pe WHERE pe.project_id = ${p} AND pe.edge_id = ANY(${anyIds(Array.from(edges, str))})))`);
     const seen = new Set(eligible);
     for (const k of paths) if (!seen.has(k)) eligible.push(k);
   }
@@ -72,7 +72,7 @@ export async function readWindowScan(q: Queryable, projectId: number, f: WindowF
   const P = s.pe;
   if (pathIds.length) {
     await copy(q, `SELECT pe.id, pe.path_id, pe.edge_id, pe.start_node_id, pe.seq FROM path_edge pe
-      WHERE pe.project_id = ${p} AND pe.path_id = ANY(${idList(pathIds.map(str))}) ORDER BY pe.path_id, pe.seq, pe.id`,
+      WHERE pe.project_id = ${p} AND pe.path_id = ANY(${anyIds(pathIds.map(str))}) ORDER BY pe.path_id, pe.seq, pe.id`,
     [new IdSink(ids, P.id), new RefSink(ids, P.path), new IdSink(ids, P.edge), new IdSink(ids, P.start), new Float8Sink(NaN, P.seq)]);
   }
   // closure: objects the read ones refer to and the store does not hold yet (by id, in any scenario)
@@ -82,7 +82,7 @@ export async function readWindowScan(q: Queryable, projectId: number, f: WindowF
   for (const k of eligible) if (s.kind.a[k] === EDGE) { need(s.from.a[k]); need(s.to.a[k]); }
   for (let r = 0; r < P.id.length; r++) { need(P.edge.a[r]); need(P.start.a[r]); }
   for (let round = 0; missing.size && round < 3; round++) {
-    const read = await readObjects(`WHERE o.project_id = ${p} AND o.id = ANY(${idList([...missing].map(str))})`);
+    const read = await readObjects(`WHERE o.project_id = ${p} AND o.id = ANY(${anyIds([...missing].map(str))})`);
     missing = new Set();
     for (const k of read) if (s.kind.a[k] === EDGE) { need(s.from.a[k]); need(s.to.a[k]); }
   }
@@ -98,7 +98,7 @@ export async function readWindowScan(q: Queryable, projectId: number, f: WindowF
   const instSelect = 'SELECT oi.id, oi.network_object_id, oi.object_type_id, oi.cell::float8 FROM object_instance oi';
   // by cell: the instances of the objects whose cell is the window's (and others there, never kept); by id: the rest
   if (inW) await copy(q, `${instSelect} WHERE oi.project_id = ${p} AND oi.cell = ANY(${cellList})`, instSinks());
-  if (byId.length) await copy(q, `${instSelect} WHERE oi.project_id = ${p} AND oi.network_object_id = ANY(${idList(byId)})`, instSinks());
+  if (byId.length) await copy(q, `${instSelect} WHERE oi.project_id = ${p} AND oi.network_object_id = ANY(${anyIds(byId)})`, instSinks());
   const only = new Uint8Array(ids.size);
   for (const k of eligible) only[k] = 1;
   // the instances the answer sends decide which values and relations are read
@@ -119,7 +119,7 @@ export async function readWindowScan(q: Queryable, projectId: number, f: WindowF
     await copy(q, `SELECT from_id, to_id, relation_type_name FROM relation WHERE project_id = ${p} AND (from_cell = ANY(${cellList}) OR to_cell = ANY(${cellList}))`, relSinks());
   }
   if (sent.length) {
-    const list = idList(sent);
+    const list = anyIds(sent);
     // relations the cell scan read already (an end in the window's cells) are not read twice
     const notInCells = sentInCells ? ` AND NOT coalesce(from_cell = ANY(${cellList}) OR to_cell = ANY(${cellList}), false)` : '';
     await copy(q, `SELECT object_instance_id, attribute_type_name, value FROM attribute_value WHERE project_id = ${p} AND object_instance_id = ANY(${list})`, valueSinks());

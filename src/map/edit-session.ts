@@ -38,8 +38,8 @@ export function touchedObjectIds(diff: Diff, model?: Model): Set<Id> {
   }
   for (const r of rows) if (r.table === 'pathEdges') ids.add((r.row as { pathId: Id }).pathId);
   // a path (cable) is drawn along its edges: an edge's change redraws the paths over it (read by the list's row
-  // numbers, no path edge looked up by id: 27 → 23 ms for a 173 427-row load of a 10 000-edge network, UUID ids)
-  if (model) { const add = (p: Id) => { ids.add(p); }; for (const id of [...ids]) eachPathOver(model, id, add); }
+  // numbers, no path edge looked up by id: src/map/README.md, twenty-first stop)
+  if (model) for (const id of [...ids]) eachPathOver(model, id, (p) => { ids.add(p); });
   if (model) for (const r of rows) {
     if (r.table !== 'attributeValues') continue;
     const iid = (r.row as { objectInstanceId: Id }).objectInstanceId;

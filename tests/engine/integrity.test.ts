@@ -46,6 +46,14 @@ describe('objectIssues, lists read by row number (issue 15)', () => {
     expect(issues(broken, 'B')).toEqual(['missing endpoint:AB']);
     expect(issues(broken, 'C')).toEqual([]);
   });
+  it("a node whose list a local change points at an edge that has no row (the objects as loaded) reports it missing", () => {
+    const m = createModel({ networkObjects: net() });
+    const w = new PTableWriter(m.edgesByNode, () => false);
+    w.set('C', ['BC', 'ghost']);
+    const broken = { ...m, edgesByNode: w.finish() };
+    expect(issues(broken, 'C')).toEqual(['missing endpoint:ghost']);
+    expect(issues(broken, 'A')).toEqual([]);
+  });
   it("a path's edges are walked in path order: a missing edge, then a turn back that is not traversable, each named", () => {
     const pe = (id: string, edgeId: string, startNodeId: string) => ({ id, pathId: 'P', edgeId, startNodeId });
     const path: NetworkObject = { id: 'P', projectId: 1, pathEdges: [pe('p1', 'AB', 'A'), pe('p2', 'BC', 'B'), pe('p3', 'gone', 'C'), pe('p4', 'BC', 'C'), pe('p5', 'AB', 'A')] };

@@ -27,7 +27,7 @@ describe('EditSession change events', () => {
     const s = new EditSession(createModel({ networkObjects: [...objs, path], objectTypes: TYPES }), { newId: () => 'x', projectId: 1 });
     expect([...s.perform({ type: 'moveNode', id: 'b', to: [60, 0] }).ids].sort()).toEqual(['P', 'b', 'e']);
     expect([...s.undo()!.ids].sort()).toEqual(['P', 'b', 'e']);
-    // the path's drawing follows its edges' geometry, not their attributes
+    // an attribute edit names the instance's object alone (the paths over it are drawn from its geometry, unchanged)
     expect([...s.apply({ type: 'editAttributes', instanceId: 't', values: { Phase: '3' } }).ids]).toEqual(['e']);
   });
 
