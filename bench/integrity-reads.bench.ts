@@ -3,21 +3,19 @@
 // the list is read by row number and the objects have no local change — beside the twentieth stop's reads as the
 // baseline (each path edge and each listed edge looked up by id). The rule alone and within the live validation's full
 // run over a whole read's model (the generated FTTH network with UUID ids of bench:column-index, the real catalogue),
-// alternating, each on a fresh model.
+// alternating, each on a fresh model (bench/rule-passes.ts); the heap after the full run.
 // Run: npm run bench:integrity-reads (honours BENCH_MAX_SIZE; BENCH_INTEGRITY_RUNS passes each way, default 5).
-import { networkColumns } from '../engine/network-arrow';
-import { columnIndex } from '../engine/column-index';
-import { columnRows, modelOfColumns } from '../engine/model-columns';
-import { NetworkValidation, type Model } from '../engine/index';
+import type { Model } from '../engine/index';
 import { edgesOfNode, getObject, getPathEdge, kindOf, pathEdgesOfPath } from '../engine/model';
 import { objectIssues, type IntegrityIssue } from '../engine/integrity';
 import { failed } from '../engine/validation/context';
-import { VALIDATORS, graphIntegrity } from '../engine/validation/validators';
+import { graphIntegrity } from '../engine/validation/validators';
 import type { Validator } from '../engine/validation/types';
 import type { Id } from '../engine/types';
 import { generatedAnswer } from '../tests/engine/support/arrow-networks';
 import { catalogue } from '../tests/engine/catalogue';
-import { now, row, sizes, stats, writeResults, type BenchRow } from './lib';
+import { row, sizes, stats, writeResults, type BenchRow } from './lib';
+import { timeRulePasses } from './rule-passes';
 
 const RUNS = Number(process.env.BENCH_INTEGRITY_RUNS ?? 5);
 
@@ -48,32 +46,15 @@ const baselineRule: Validator = {
   check: (m, id, ctx, severity) => (getObject(m, id) ? baselineIssues(m, id).map((i) => failed(ctx, graphIntegrity.name, id, i.message, severity)) : []),
 };
 
-const PASSES: [string, (m: Model, rule: Validator) => number][] = [
-  ['graph_integrity rule, full run', (m, rule) => new NetworkValidation(m, { validators: [rule] }).results().length],
-  ['live validation full run, this rule or the baseline\'s among the current others', (m, rule) =>
-    new NetworkValidation(m, { validators: VALIDATORS.map((v) => (v === graphIntegrity ? rule : v)) }).results().length],
-];
-
 const rows: BenchRow[] = [];
 const { objectTypes, relationTypes } = catalogue();
 for (const size of sizes([100_000])) {
-  const bytes = generatedAnswer(size);
-  const ms: Record<string, number[]> = {}, found: Record<string, number> = {};
-  for (let r = 0; r <= RUNS; r++) {
-    for (const now_ of r % 2 ? [true, false] : [false, true]) {
-      for (const [name, pass] of PASSES) {
-        const c = networkColumns(bytes);
-        const m = modelOfColumns(c, columnRows(c), columnIndex(c), { objectTypes, relationTypes });
-        const t0 = now();
-        const n = pass(m, now_ ? graphIntegrity : baselineRule);
-        if (r > 0) (ms[`${name}|${now_}`] ??= []).push(now() - t0); // the first round warms up
-        found[`${name}|${now_}`] = n;
-      }
-    }
+  const t = timeRulePasses(generatedAnswer(size), { objectTypes, relationTypes }, graphIntegrity, baselineRule, 'graph_integrity', RUNS);
+  for (const name of t.names) {
+    const now_ = t.results[`${name}|true`], base = t.results[`${name}|false`];
+    if (now_ !== base) throw new Error(`${name}: ${now_} results, the baseline ${base}`);
+    for (const q of ['p50', 'p99'] as const) rows.push(row(`${name} (baseline: the twentieth stop's reads; ${now_} results)`, size, q, 'ms', stats(t.ms[`${name}|true`])[q], stats(t.ms[`${name}|false`])[q]));
   }
-  for (const [name] of PASSES) {
-    if (found[`${name}|true`] !== found[`${name}|false`]) throw new Error(`${name}: ${found[`${name}|true`]} results, the baseline ${found[`${name}|false`]}`);
-    for (const q of ['p50', 'p99'] as const) rows.push(row(`${name} (baseline: the twentieth stop's reads; ${found[`${name}|true`]} results)`, size, q, 'ms', stats(ms[`${name}|true`])[q], stats(ms[`${name}|false`])[q]));
-  }
+  rows.push(row('heap after the full run, model held', size, 'p50', 'MB', stats(t.heap.true).p50, stats(t.heap.false).p50));
 }
 writeResults('integrity-reads', rows);
